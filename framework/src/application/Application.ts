@@ -1,0 +1,233 @@
+import type { Container } from '../container/Container.ts';
+import { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import { ServerRequest } from '../http/ServerRequest.ts';
+import type { Middleware, MiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import { MiddlewarePipe, type PipeOptions } from '../middleware/MiddlewarePipe.ts';
+import { FindMyWayRouter } from '../router/FindMyWayRouter.ts';
+import { Route } from '../router/Route.ts';
+import type { Router } from '../router/Router.ts';
+import type { RouteParams } from '../router/routePath.ts';
+import { type RunningServer, type ServeOptions, serve } from '../server/serve.ts';
+import { DispatchMiddleware } from './DispatchMiddleware.ts';
+import { DuplicateRouteDetector } from './DuplicateRouteDetector.ts';
+import { type ErrorLogger, FinalHandler } from './FinalHandler.ts';
+import { RoutingMiddleware } from './RoutingMiddleware.ts';
+
+/** Options of {@link createApplication}. */
+export interface ApplicationOptions {
+  /** The router; a {@link FindMyWayRouter} by default. */
+  router?: Router | undefined;
+  /** Where middleware given by service name is looked up. */
+  container?: Container | undefined;
+  /** Show error details in 500 answers. Never in production. */
+  debug?: boolean | undefined;
+  /** Where unhandled server errors are reported; one line on stderr by default. */
+  onError?: ErrorLogger | undefined;
+}
+
+/** Options of {@link Application.pipe}: priority and error flag (the path is an argument). */
+export type ApplicationPipeOptions = Omit<PipeOptions, 'path'>;
+
+/**
+ * An application: routes plus a middleware pipeline.
+ *
+ * Requests come in through {@link Application.handle} (also available as `fetch`, so
+ * fetch-style tooling can call it), walk the pipeline, meet the routing and dispatch
+ * middleware, and end in the final handler. An application is middleware too, so one can
+ * be mounted in another under a path prefix: `parent.pipe('/api', api)`.
+ */
+export class Application implements MiddlewareInterface {
+  /** The router routes are added to. */
+  readonly router: Router;
+  /** The container behind service names, if any. */
+  readonly container: Container | undefined;
+  /** The routing step; pipe it yourself to place it, or let the first route do it. */
+  readonly routingMiddleware: RoutingMiddleware;
+  /** The dispatch step; pipe it yourself to place it, or let the first route do it. */
+  readonly dispatchMiddleware: DispatchMiddleware;
+  readonly #pipeline: MiddlewarePipe;
+  readonly #finalHandler: FinalHandler;
+  readonly #routes = new DuplicateRouteDetector();
+  #routingPiped = false;
+  #dispatchPiped = false;
+
+  /**
+   * Creates the Application.
+   * @param options - router, container, debug output and error reporting
+   */
+  constructor(options: ApplicationOptions = {}) {
+    this.router = options.router ?? new FindMyWayRouter();
+    this.container = options.container;
+    this.routingMiddleware = new RoutingMiddleware(this.router);
+    this.dispatchMiddleware = new DispatchMiddleware(this.container);
+    this.#pipeline = new MiddlewarePipe(this.container);
+    this.#finalHandler = new FinalHandler({ debug: options.debug, onError: options.onError });
+  }
+
+  /**
+   * Handles a request in-process and resolves to the response; it never rejects, since
+   * errors become error responses. Bound, so it can be passed around as a function.
+   */
+  readonly handle = async (request: Request): Promise<Response> => {
+    const response = await this.#pipeline.dispatch(
+      new ServerRequest(request),
+      new ResponsePrototype(),
+      this.#finalHandler,
+    );
+    // A HEAD answer carries the headers a GET would, never its body.
+    if (request.method === 'HEAD' && response.body !== null) {
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
+    return response;
+  };
+
+  /** The same function as {@link Application.handle}, under the name fetch-style servers and msw expect. */
+  readonly fetch: (request: Request) => Promise<Response> = this.handle;
+
+  /**
+   * Runs the application as middleware of an outer pipeline: a request nothing here
+   * answers continues in the outer pipeline, and so does an error nothing here handles.
+   */
+  process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
+    return this.#pipeline.process(request, response, next);
+  }
+
+  /**
+   * Adds middleware to the pipeline, for every path or under a literal path prefix.
+   *
+   * @example
+   * ```ts
+   * app.pipe(logger);                          // every request
+   * app.pipe('/api', api);                     // requests under /api, which `api` sees as /…
+   * app.pipe('/', cors, { priority: 100 });    // before everything of lower priority
+   * app.pipe('/', renderError, { error: true, priority: -10 });
+   * ```
+   */
+  pipe(middleware: Middleware): this;
+  pipe(path: string, middleware: Middleware, options?: ApplicationPipeOptions): this;
+  pipe(
+    pathOrMiddleware: string | Middleware,
+    middleware?: Middleware,
+    options: ApplicationPipeOptions = {},
+  ): this {
+    const [path, piped] =
+      middleware === undefined
+        ? [undefined, pathOrMiddleware]
+        : [pathOrMiddleware as string, middleware];
+    this.#pipeline.pipe(piped, { ...options, path });
+    this.#routingPiped ||= contains(piped, this.routingMiddleware);
+    this.#dispatchPiped ||= contains(piped, this.dispatchMiddleware);
+    return this;
+  }
+
+  /** Pipes the routing middleware here, at priority 1 unless another is given. */
+  pipeRoutingMiddleware(options: ApplicationPipeOptions = {}): this {
+    if (this.#routingPiped) throw new Error(alreadyPiped('routing'));
+    return this.pipe('/', this.routingMiddleware, options);
+  }
+
+  /** Pipes the dispatch middleware here, at priority 1 unless another is given. */
+  pipeDispatchMiddleware(options: ApplicationPipeOptions = {}): this {
+    if (this.#dispatchPiped) throw new Error(alreadyPiped('dispatch'));
+    return this.pipe('/', this.dispatchMiddleware, options);
+  }
+
+  /** Whether the routing middleware is in the pipeline. */
+  get hasRoutingMiddleware(): boolean {
+    return this.#routingPiped;
+  }
+
+  /**
+   * Adds a route. With no method list it answers every method the router supports; with
+   * an empty list only HEAD and OPTIONS (and GET with the default router).
+   * The first route pipes routing and dispatch, unless either is in the pipeline already.
+   *
+   * @returns the route, for `setOptions()`
+   */
+  route(route: Route): Route;
+  route(path: string, middleware: Middleware, methods?: readonly string[], name?: string): Route;
+  route(
+    pathOrRoute: string | Route,
+    middleware?: Middleware,
+    methods?: readonly string[],
+    name?: string,
+  ): Route {
+    const route =
+      pathOrRoute instanceof Route
+        ? pathOrRoute
+        : new Route(pathOrRoute, middleware as Middleware, methods, name);
+    this.#routes.add(route);
+    this.dispatchMiddleware.prepare(route);
+    this.router.addRoute(route);
+    if (!this.#routingPiped && !this.#dispatchPiped) {
+      this.pipeRoutingMiddleware().pipeDispatchMiddleware();
+    }
+    return route;
+  }
+
+  /** Adds a GET route. */
+  get(path: string, middleware: Middleware, name?: string): Route {
+    return this.route(path, middleware, ['GET'], name);
+  }
+
+  /** Adds a POST route. */
+  post(path: string, middleware: Middleware, name?: string): Route {
+    return this.route(path, middleware, ['POST'], name);
+  }
+
+  /** Adds a PUT route. */
+  put(path: string, middleware: Middleware, name?: string): Route {
+    return this.route(path, middleware, ['PUT'], name);
+  }
+
+  /** Adds a PATCH route. */
+  patch(path: string, middleware: Middleware, name?: string): Route {
+    return this.route(path, middleware, ['PATCH'], name);
+  }
+
+  /** Adds a DELETE route. */
+  delete(path: string, middleware: Middleware, name?: string): Route {
+    return this.route(path, middleware, ['DELETE'], name);
+  }
+
+  /** The routes added so far, in order. */
+  get routes(): readonly Route[] {
+    return this.#routes.routes;
+  }
+
+  /**
+   * Builds the path of a named route.
+   *
+   * @throws Error `Cannot generate URI for route "X"; route not found`
+   */
+  generateUri(name: string, params?: RouteParams): string {
+    return this.router.generateUri(name, params);
+  }
+
+  /**
+   * Serves the application over HTTP with node:http, on `options.port`, else the `PORT`
+   * environment variable, else 8080. Stops cleanly on SIGINT and SIGTERM.
+   */
+  run(options: ServeOptions = {}): Promise<RunningServer> {
+    return serve(this, options);
+  }
+}
+
+/** Creates an application; the same as `new Application(options)`. */
+export function createApplication(options: ApplicationOptions = {}): Application {
+  return new Application(options);
+}
+
+function contains(middleware: Middleware, wanted: object): boolean {
+  return (
+    middleware === wanted ||
+    (Array.isArray(middleware) && middleware.some((item) => contains(item, wanted)))
+  );
+}
+
+function alreadyPiped(what: string): string {
+  return (
+    `The ${what} middleware is already in the pipeline. Adding the first route pipes routing and ` +
+    `dispatch automatically; to place them yourself, pipe them before adding routes.`
+  );
+}

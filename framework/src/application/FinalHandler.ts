@@ -1,0 +1,82 @@
+import { HttpError } from '../http/HttpError.ts';
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import { text } from '../http/responses.ts';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { PipeEnd } from '../middleware/MiddlewarePipe.ts';
+
+/** Receives errors that no error middleware handled and that are the server's fault (5xx). */
+export type ErrorLogger = (error: unknown, request: ServerRequest) => void;
+
+/** Options of the {@link FinalHandler}. */
+export interface FinalHandlerOptions {
+  /** Show the error's message and stack in 500 answers. Never in production. */
+  debug?: boolean | undefined;
+  /** Where unhandled server errors are reported; one line on stderr by default. */
+  onError?: ErrorLogger | undefined;
+}
+
+/**
+ * Where a top-level pipeline ends. A request nobody answered gets 404; an error nobody
+ * recovered from gets its own status if it is an {@link HttpError} (a 405 keeps its
+ * `Allow` header), or 500 without details. Both keep the headers outer middleware put on
+ * the response prototype, such as CORS headers.
+ */
+export class FinalHandler implements PipeEnd {
+  readonly #debug: boolean;
+  readonly #onError: ErrorLogger;
+
+  /**
+   * Creates the FinalHandler.
+   * @param options - debug output and error reporting
+   */
+  constructor(options: FinalHandlerOptions = {}) {
+    this.#debug = options.debug === true;
+    this.#onError = options.onError ?? logToStderr;
+  }
+
+  /** Answers 404: no middleware answered the request. */
+  async next(request: ServerRequest, response: ResponsePrototype): Promise<Response> {
+    const path = request.basePath + request.path;
+    return text(`Cannot ${request.method} ${path}`, withStatus(response, 404, {}));
+  }
+
+  /** Answers with the error's status, or 500. */
+  async fail(
+    error: unknown,
+    request: ServerRequest,
+    response: ResponsePrototype,
+  ): Promise<Response> {
+    if (error instanceof HttpError && error.status < 500) {
+      return text(error.message, withStatus(response, error.status, error.headers));
+    }
+    this.#onError(error, request);
+    const status = error instanceof HttpError ? error.status : 500;
+    const body =
+      this.#debug && error instanceof Error
+        ? (error.stack ?? error.message)
+        : 'Internal Server Error';
+    return text(
+      body,
+      withStatus(response, status, error instanceof HttpError ? error.headers : {}),
+    );
+  }
+}
+
+function withStatus(
+  response: ResponsePrototype,
+  status: number,
+  extra: Readonly<Record<string, string>>,
+): ResponseInit {
+  const headers = new Headers(response.hasHeaders ? response.headers : undefined);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  // The body is ours now: a content type set for another body must not describe it.
+  headers.delete('content-type');
+  return { status, headers };
+}
+
+function logToStderr(error: unknown, request: ServerRequest): void {
+  const summary = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(
+    `[hyperpipe] ${request.method} ${request.basePath}${request.path} failed: ${summary}`,
+  );
+}

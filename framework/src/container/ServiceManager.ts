@@ -1,0 +1,104 @@
+import type { Container } from './Container.ts';
+import { ServiceNotFoundError } from './ServiceNotFoundError.ts';
+
+/** Builds a service; it may ask the container for the services it depends on. */
+export type Factory = (container: Container, name: string) => unknown;
+
+/** A class whose instances need no constructor arguments. */
+export type Invokable = new () => unknown;
+
+/** The `dependencies` configuration, as in Zend ServiceManager. */
+export interface ServiceConfig {
+  /** Ready-made values, such as the `config` service. */
+  services?: Readonly<Record<string, unknown>>;
+  /** Classes created with `new` and no arguments. */
+  invokables?: Readonly<Record<string, Invokable>>;
+  /** Functions that build a service. */
+  factories?: Readonly<Record<string, Factory>>;
+}
+
+/** A class used as a service name: its name stands for it, e.g. `Application`. */
+export type ServiceClass<T> = abstract new (...args: never[]) => T;
+
+/**
+ * A small dependency container. Each service is created on first request and shared
+ * afterwards, so every part of an application that asks for `Database` gets the same one.
+ */
+export class ServiceManager implements Container {
+  readonly #services = new Map<string, unknown>();
+  readonly #invokables: Readonly<Record<string, Invokable>>;
+  readonly #factories: Readonly<Record<string, Factory>>;
+  readonly #creating: string[] = [];
+
+  /**
+   * Creates the ServiceManager.
+   * @param config - services, invokables and factories
+   */
+  constructor(config: ServiceConfig = {}) {
+    for (const [name, service] of Object.entries(config.services ?? {}))
+      this.#services.set(name, service);
+    this.#invokables = config.invokables ?? {};
+    this.#factories = config.factories ?? {};
+  }
+
+  /** Whether the service exists or can be created. */
+  has(name: string | ServiceClass<unknown>): boolean {
+    const key = keyOf(name);
+    return (
+      this.#services.has(key) ||
+      Object.hasOwn(this.#factories, key) ||
+      Object.hasOwn(this.#invokables, key)
+    );
+  }
+
+  /**
+   * The shared instance of a service, created on first request.
+   *
+   * @param name - a service name, or a class whose name is the service name
+   * @throws ServiceNotFoundError when nothing provides it
+   */
+  get<T>(name: ServiceClass<T>): T;
+  get(name: string): unknown;
+  get(name: string | ServiceClass<unknown>): unknown {
+    const key = keyOf(name);
+    if (this.#services.has(key)) return this.#services.get(key);
+    const service = this.#create(key);
+    this.#services.set(key, service);
+    return service;
+  }
+
+  /** Sets a ready-made service, replacing any earlier one. */
+  setService(name: string, service: unknown): this {
+    this.#services.set(name, service);
+    return this;
+  }
+
+  #create(name: string): unknown {
+    const factory = this.#factories[name];
+    const Invokable = this.#invokables[name];
+    if (!factory && !Invokable) throw new ServiceNotFoundError(name);
+    if (this.#creating.includes(name)) {
+      throw new Error(`Circular dependency: ${[...this.#creating, name].join(' -> ')}`);
+    }
+    this.#creating.push(name);
+    try {
+      return factory ? factory(this, name) : new (Invokable as Invokable)();
+    } catch (cause) {
+      if (cause instanceof ServiceNotFoundError || isCircular(cause)) throw cause;
+      throw new Error(
+        `Service "${name}" could not be created: ${(cause as Error)?.message ?? cause}`,
+        { cause },
+      );
+    } finally {
+      this.#creating.pop();
+    }
+  }
+}
+
+function keyOf(name: string | ServiceClass<unknown>): string {
+  return typeof name === 'string' ? name : name.name;
+}
+
+function isCircular(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Circular dependency');
+}

@@ -1,0 +1,24 @@
+import { Application } from '../application/Application.ts';
+import { ApplicationFactory } from '../application/ApplicationFactory.ts';
+import type { Config } from '../config/mergeConfig.ts';
+import { type ServiceConfig, ServiceManager } from './ServiceManager.ts';
+
+/**
+ * The container of a configuration-driven application: a {@link ServiceManager} built from
+ * the configuration's `dependencies`, with the whole configuration as the `config` service
+ * and, unless configured otherwise, {@link ApplicationFactory} building the `Application`.
+ *
+ * @example
+ * ```ts
+ * const container = createContainer(await loadConfig('config/autoload'));
+ * const app = container.get(Application);
+ * ```
+ */
+export function createContainer(config: Config): ServiceManager {
+  const dependencies = (config.dependencies ?? {}) as ServiceConfig;
+  return new ServiceManager({
+    ...dependencies,
+    services: { ...dependencies.services, config },
+    factories: { [Application.name]: ApplicationFactory, ...dependencies.factories },
+  });
+}

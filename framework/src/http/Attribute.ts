@@ -1,0 +1,28 @@
+/**
+ * A typed key for a request attribute.
+ *
+ * Attributes are looked up by name, so a plain string works too; a key made with
+ * {@link attribute} also carries the value's type, so `request.getAttribute(key)` needs no cast.
+ *
+ * @typeParam T - the type of the value stored under this key
+ */
+export interface Attribute<T> {
+  /** The attribute's name, unique within an application. */
+  readonly name: string;
+  /** Never set: it only carries `T` for the type checker. */
+  readonly valueType?: T;
+}
+
+/**
+ * Creates a typed attribute key.
+ *
+ * @example
+ * ```ts
+ * const USER = attribute<User>('user');
+ * const withUser = request.withAttribute(USER, user);
+ * withUser.getAttribute(USER); // typed as User | undefined
+ * ```
+ */
+export function attribute<T>(name: string): Attribute<T> {
+  return { name };
+}

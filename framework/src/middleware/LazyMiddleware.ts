@@ -1,0 +1,69 @@
+import type { Container } from '../container/Container.ts';
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import { InvalidMiddlewareError } from './InvalidMiddlewareError.ts';
+import type { Middleware, Next } from './Middleware.ts';
+import type { Stage } from './Stage.ts';
+import { toStage } from './toStage.ts';
+
+/**
+ * Middleware given as a service name. The container is asked for it only when it is
+ * first invoked, so an application with many routes builds only what its requests use,
+ * and a service that is not middleware fails then, naming the service.
+ */
+export class LazyMiddleware implements Stage {
+  /** Marked error middleware by its pipeline entry (`error: true`). */
+  readonly handlesErrors: boolean;
+  /** The service name. */
+  readonly name: string;
+  readonly #container: Container;
+  #stage: Stage | undefined;
+
+  /**
+   * Creates the LazyMiddleware.
+   *
+   * @param container - where the service is looked up
+   * @param name - the service name
+   * @param handlesErrors - whether the service is error middleware
+   */
+  constructor(container: Container, name: string, handlesErrors: boolean) {
+    this.#container = container;
+    this.name = name;
+    this.handlesErrors = handlesErrors;
+  }
+
+  /** Fetches the service on first use, then runs it. */
+  run(
+    error: unknown,
+    request: ServerRequest,
+    response: ResponsePrototype,
+    next: Next,
+  ): Response | Promise<Response> {
+    this.#stage ??= this.#load();
+    return this.#stage.run(error, request, response, next);
+  }
+
+  #load(): Stage {
+    const service = this.#container.get(this.name);
+    if (typeof service === 'string' || !isMiddlewareShaped(service)) {
+      throw new InvalidMiddlewareError(`Lazy-loaded middleware "${this.name}" is not invokable`);
+    }
+    try {
+      return toStage(service, { container: this.#container, error: this.handlesErrors });
+    } catch (cause) {
+      const error = new InvalidMiddlewareError(
+        `Lazy-loaded middleware "${this.name}" is not invokable`,
+      );
+      error.cause = cause;
+      throw error;
+    }
+  }
+}
+
+function isMiddlewareShaped(value: unknown): value is Middleware {
+  return (
+    typeof value === 'function' ||
+    Array.isArray(value) ||
+    (typeof value === 'object' && value !== null)
+  );
+}

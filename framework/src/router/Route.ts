@@ -1,0 +1,82 @@
+import type { Middleware } from '../middleware/Middleware.ts';
+import { type PathPart, parseRoutePath } from './routePath.ts';
+
+/** Options of a route, passed on to the router. */
+export interface RouteOptions {
+  /** Regular expressions that restrict what a placeholder matches, e.g. `{ id: '\\d+' }`. */
+  tokens?: Readonly<Record<string, string>>;
+  /** Other, router-specific options. */
+  [option: string]: unknown;
+}
+
+/**
+ * A path pattern bound to middleware for some HTTP methods.
+ *
+ * The path may hold `{name}` placeholders. The methods are a list, an empty list (only
+ * HEAD and OPTIONS are honoured, and GET by routers that need explicit methods), or
+ * `undefined` for every method the router supports.
+ */
+export class Route {
+  /** The path pattern, e.g. `/user/{id}`. */
+  readonly path: string;
+  /** What runs when the route matches. */
+  readonly middleware: Middleware;
+  /** The allowed methods, upper-case; `undefined` allows any method. */
+  readonly methods: readonly string[] | undefined;
+  /** The name used to generate URIs; derived from path and methods unless given. */
+  readonly name: string;
+  /** The path split into literal text and placeholders, parsed once. */
+  readonly parts: readonly PathPart[];
+  #options: RouteOptions = {};
+
+  /**
+   * Creates the Route.
+   *
+   * @param path - the path pattern, starting with `/`
+   * @param middleware - what runs when the route matches
+   * @param methods - the allowed methods; leave out for any method
+   * @param name - the route name; by default `path` (any method), `path^GET:POST` (a list) or `path^` (an empty list)
+   */
+  constructor(path: string, middleware: Middleware, methods?: readonly string[], name?: string) {
+    this.path = path;
+    this.parts = parseRoutePath(path);
+    this.middleware = middleware;
+    this.methods = methods?.map(normalizeMethod);
+    this.name = name ?? defaultName(path, this.methods);
+  }
+
+  /** The route's options. */
+  get options(): RouteOptions {
+    return this.#options;
+  }
+
+  /** Replaces the route's options, for example `{ tokens: { id: '\\d+' } }`. */
+  setOptions(options: RouteOptions): this {
+    for (const [name, pattern] of Object.entries(options.tokens ?? {})) {
+      if (!this.parts.some((part) => part.param === name)) {
+        throw new Error(
+          `Route "${this.name}" has a token for "${name}", but its path has no {${name}}`,
+        );
+      }
+      new RegExp(pattern, 'u'); // fails here, not at the first request, when the pattern is broken
+    }
+    this.#options = options;
+    return this;
+  }
+
+  /** Whether the route names this method, or allows any. HEAD and OPTIONS rules are the router's. */
+  allowsMethod(method: string): boolean {
+    return this.methods === undefined || this.methods.includes(method);
+  }
+}
+
+function normalizeMethod(method: string): string {
+  // RFC 9110 method names are tokens.
+  if (!/^[!#$%&'*+.^_`|~\dA-Za-z-]+$/.test(method))
+    throw new Error(`Invalid HTTP method "${method}"`);
+  return method.toUpperCase();
+}
+
+function defaultName(path: string, methods: readonly string[] | undefined): string {
+  return methods === undefined ? path : `${path}^${methods.join(':')}`;
+}

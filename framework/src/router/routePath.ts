@@ -1,0 +1,78 @@
+/**
+ * Route path patterns: literal text with `{name}` placeholders. Both routers and URI
+ * generation read patterns through this one parser, so they agree on what a path means.
+ */
+
+/** A piece of a route path: literal text, or a placeholder. */
+export interface PathPart {
+  /** The literal text, when this part is text. */
+  readonly literal?: string;
+  /** The placeholder's name, when this part is a placeholder. */
+  readonly param?: string;
+}
+
+/** Values of route placeholders, by name. */
+export type RouteParams = Readonly<Record<string, string | number>>;
+
+/** Splits a path pattern into literal text and placeholders, checking its syntax. */
+export function parseRoutePath(path: string): PathPart[] {
+  if (!path.startsWith('/')) throw new Error(`Route path "${path}" must start with "/"`);
+  const parts: PathPart[] = [];
+  const seen = new Set<string>();
+  const pattern = /\{([^{}]*)\}|([^{}]+)|([{}])/g;
+  for (const [, param, literal, stray] of path.matchAll(pattern)) {
+    if (stray !== undefined) throw new Error(`Route path "${path}" has an unbalanced "${stray}"`);
+    if (literal !== undefined) {
+      parts.push({ literal });
+      continue;
+    }
+    const name = param as string;
+    if (!/^[A-Za-z_]\w*$/.test(name)) {
+      throw new Error(
+        `Route path "${path}" has an invalid placeholder {${name}}: use letters, digits and _`,
+      );
+    }
+    if (seen.has(name)) throw new Error(`Route path "${path}" uses {${name}} twice`);
+    if (parts.at(-1)?.param !== undefined) {
+      throw new Error(
+        `Route path "${path}" needs text between {${parts.at(-1)?.param}} and {${name}}`,
+      );
+    }
+    seen.add(name);
+    parts.push({ param: name });
+  }
+  return parts;
+}
+
+/**
+ * Fills a route's placeholders. Values are percent-encoded, must not be empty and must
+ * match the placeholder's token, so that matching the result finds the same route again.
+ */
+export function fillRoutePath(
+  routeName: string,
+  parts: readonly PathPart[],
+  params: RouteParams,
+  tokens: Readonly<Record<string, string>> = {},
+): string {
+  return parts
+    .map((part) => {
+      if (part.param === undefined) return part.literal;
+      const raw = params[part.param];
+      if (raw === undefined || raw === null) {
+        throw new Error(
+          `Missing parameter "${part.param}" to generate a URI for route "${routeName}"`,
+        );
+      }
+      const value = String(raw);
+      const token = tokens[part.param];
+      // "." and ".." would be read as dot-segments by every URL parser.
+      if (value === '' || value === '.' || value === '..') {
+        throw new Error(`Parameter "${part.param}" of route "${routeName}" cannot be "${value}"`);
+      }
+      if (token !== undefined && !new RegExp(`^(?:${token})$`, 'u').test(value)) {
+        throw new Error(`Parameter "${part.param}" of route "${routeName}" must match /${token}/`);
+      }
+      return encodeURIComponent(value);
+    })
+    .join('');
+}
