@@ -1,0 +1,36 @@
+import type { Speaker } from '../speaker.ts';
+import type { Talk } from '../talk.ts';
+import type { TalkSpeakerLink } from '../talk-speaker-link.ts';
+import { assignSpeakers } from './assign-speakers.ts';
+import { generateSpeakers } from './generate-speakers.ts';
+import { generateTalks } from './generate-talks.ts';
+import { createSeededRandom } from './seeded-random.ts';
+
+/**
+ * The seed of the generator. Changing it, or any of the building blocks, changes the whole
+ * conference, so the tests pin a fingerprint of the result.
+ */
+export const CONFERENCE_SEED = 20270518;
+
+/** Every row of an invented conference, ready to insert. */
+export interface ConferenceSeed {
+  /** The rows of the `speakers` table, ids 1 to n. */
+  readonly speakers: readonly Speaker[];
+  /** The rows of the `talks` table, ids 1 to n in programme order. */
+  readonly talks: readonly Talk[];
+  /** The rows of the `talks_speakers` table, ordered by talk id and then speaker id. */
+  readonly links: readonly TalkSpeakerLink[];
+}
+
+/**
+ * Generates the invented conference: the same rows on every call, machine and Node version.
+ *
+ * @param seed - a different seed gives a different conference of the same shape
+ */
+export function generateConferenceSeed(seed: number = CONFERENCE_SEED): ConferenceSeed {
+  const random = createSeededRandom(seed);
+  const speakers = generateSpeakers(random);
+  const talks = generateTalks(random);
+  const links = assignSpeakers(talks, speakers, random);
+  return { speakers, talks, links };
+}

@@ -1,0 +1,129 @@
+import type Database from 'better-sqlite3';
+import { changedValue } from './changed-value.ts';
+import { assertValidPageRequest, type Page, type PageRequest } from './page.ts';
+import type { Speaker, SpeakerInput, SpeakerPatch } from './speaker.ts';
+
+const COLUMNS = 'id, name, url, twitter';
+
+// The named parameters of the INSERT and UPDATE statements.
+interface SpeakerRow {
+  name: string;
+  url: string | null;
+  twitter: string | null;
+}
+
+/**
+ * Reads and writes speakers. Every statement is parameterised and prepared once, when the
+ * repository is created.
+ *
+ * `patch` reads before it writes, so it runs in an `immediate` transaction, which takes
+ * SQLite's write lock first: no other connection can change the speaker in between.
+ */
+export class SpeakerRepository {
+  readonly #db: Database.Database;
+  readonly #statements: ReturnType<typeof prepareStatements>;
+
+  /** @param db - a connection to a database with the catalogue schema */
+  constructor(db: Database.Database) {
+    this.#db = db;
+    this.#statements = prepareStatements(db);
+  }
+
+  /**
+   * Returns one page of speakers ordered by id, and how many speakers there are in all.
+   *
+   * @throws RangeError when the offset or limit is not a non-negative integer
+   */
+  list(request: PageRequest): Page<Speaker> {
+    assertValidPageRequest(request);
+    // One transaction, so that the page and the total describe the same moment.
+    return this.#db.transaction(() => ({
+      items: this.#statements.page.all({ offset: request.offset, limit: request.limit }),
+      total: this.#statements.count.get() ?? 0,
+    }))();
+  }
+
+  /** Returns the speaker with this id, or `undefined` if there is none. */
+  fetch(id: number): Speaker | undefined {
+    return this.#statements.byId.get(id);
+  }
+
+  /** Returns the speakers of a talk, ordered by id; empty if the talk has none or is missing. */
+  speakersOf(talkId: number): Speaker[] {
+    return this.#statements.ofTalk.all(talkId);
+  }
+
+  /** Stores a new speaker and returns it with its id. */
+  create(input: SpeakerInput): Speaker {
+    // INSERT … RETURNING always yields the inserted row.
+    return this.#statements.insert.get(toRow(input)) as Speaker;
+  }
+
+  /**
+   * Replaces every field of a speaker; omitted optional fields become NULL.
+   *
+   * @returns the updated speaker, or `undefined` if there is none with this id
+   */
+  update(id: number, input: SpeakerInput): Speaker | undefined {
+    return this.#statements.update.get({ id, ...toRow(input) });
+  }
+
+  /**
+   * Changes only the fields present in `changes`.
+   *
+   * @returns the updated speaker, or `undefined` if there is none with this id
+   */
+  patch(id: number, changes: SpeakerPatch): Speaker | undefined {
+    return this.#db
+      .transaction(() => {
+        const current = this.fetch(id);
+        if (current === undefined) return undefined;
+        return this.update(id, {
+          name: changedValue(changes.name, current.name),
+          url: changedValue(changes.url, current.url),
+          twitter: changedValue(changes.twitter, current.twitter),
+        });
+      })
+      .immediate();
+  }
+
+  /**
+   * Deletes a speaker; the database deletes their links to talks with them.
+   *
+   * @returns whether there was a speaker to delete
+   */
+  delete(id: number): boolean {
+    return this.#statements.delete.run(id).changes > 0;
+  }
+}
+
+// Copies only the known fields, so that stray properties of the input never reach SQL.
+function toRow(input: SpeakerInput): SpeakerRow {
+  return { name: input.name, url: input.url ?? null, twitter: input.twitter ?? null };
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    page: db.prepare<PageRequest, Speaker>(
+      `SELECT ${COLUMNS} FROM speakers ORDER BY id LIMIT @limit OFFSET @offset`,
+    ),
+    count: db.prepare<[], number>('SELECT count(*) FROM speakers').pluck(),
+    byId: db.prepare<[number], Speaker>(`SELECT ${COLUMNS} FROM speakers WHERE id = ?`),
+    ofTalk: db.prepare<[number], Speaker>(
+      `SELECT s.id, s.name, s.url, s.twitter
+       FROM speakers AS s
+       JOIN talks_speakers AS ts ON ts.speaker_id = s.id
+       WHERE ts.talk_id = ?
+       ORDER BY s.id`,
+    ),
+    insert: db.prepare<SpeakerRow, Speaker>(
+      `INSERT INTO speakers (name, url, twitter) VALUES (@name, @url, @twitter)
+       RETURNING ${COLUMNS}`,
+    ),
+    update: db.prepare<SpeakerRow & { id: number }, Speaker>(
+      `UPDATE speakers SET name = @name, url = @url, twitter = @twitter WHERE id = @id
+       RETURNING ${COLUMNS}`,
+    ),
+    delete: db.prepare<[number]>('DELETE FROM speakers WHERE id = ?'),
+  };
+}

@@ -1,0 +1,183 @@
+import type Database from 'better-sqlite3';
+import { changedValue } from './changed-value.ts';
+import { missingSpeakerIds } from './existing-speaker-ids.ts';
+import { assertValidPageRequest, type Page, type PageRequest } from './page.ts';
+import type { Talk, TalkInput, TalkPatch } from './talk.ts';
+import { UnknownSpeakerError } from './unknown-speaker-error.ts';
+
+const COLUMNS = 'id, title, abstract, day, start_time';
+
+// The named parameters of the INSERT and UPDATE statements.
+interface TalkRow {
+  title: string | null;
+  abstract: string | null;
+  day: string | null;
+  start_time: string | null;
+}
+
+/**
+ * Reads and writes talks and their links to speakers. Every statement is parameterised and
+ * prepared once; every write that touches more than one row runs in a transaction.
+ *
+ * Write transactions are `immediate`: they take SQLite's write lock before their first read,
+ * so no other connection can change the rows between a check and the write that relies on it.
+ */
+export class TalkRepository {
+  readonly #db: Database.Database;
+  readonly #statements: ReturnType<typeof prepareStatements>;
+
+  /** @param db - a connection to a database with the catalogue schema */
+  constructor(db: Database.Database) {
+    this.#db = db;
+    this.#statements = prepareStatements(db);
+  }
+
+  /**
+   * Returns one page of talks ordered by id, and how many talks there are in all.
+   *
+   * @throws RangeError when the offset or limit is not a non-negative integer
+   */
+  list(request: PageRequest): Page<Talk> {
+    assertValidPageRequest(request);
+    // One transaction, so that the page and the total describe the same moment.
+    return this.#db.transaction(() => ({
+      items: this.#statements.page.all({ offset: request.offset, limit: request.limit }),
+      total: this.#statements.count.get() ?? 0,
+    }))();
+  }
+
+  /** Returns the talk with this id, or `undefined` if there is none. */
+  fetch(id: number): Talk | undefined {
+    return this.#statements.byId.get(id);
+  }
+
+  /**
+   * Returns the talks of a speaker in programme order (day, start time, then id; unscheduled
+   * talks last); empty if the speaker has none or is missing.
+   */
+  talksOf(speakerId: number): Talk[] {
+    return this.#statements.ofSpeaker.all(speakerId);
+  }
+
+  /**
+   * Stores a new talk, and links it to `input.speakerIds` if given, all or nothing.
+   *
+   * @returns the new talk with its id
+   * @throws UnknownSpeakerError when a speaker id does not exist; nothing is written then
+   */
+  create(input: TalkInput): Talk {
+    return this.#db
+      .transaction(() => {
+        // INSERT … RETURNING always yields the inserted row.
+        const talk = this.#statements.insert.get(toRow(input)) as Talk;
+        if (input.speakerIds !== undefined) this.#replaceSpeakers(talk.id, input.speakerIds);
+        return talk;
+      })
+      .immediate();
+  }
+
+  /**
+   * Replaces every field of a talk (omitted fields become NULL) and, if `input.speakerIds`
+   * is given, its speakers too, all or nothing.
+   *
+   * @returns the updated talk, or `undefined` if there is none with this id
+   * @throws UnknownSpeakerError when a speaker id does not exist; nothing is written then
+   */
+  update(id: number, input: TalkInput): Talk | undefined {
+    return this.#db
+      .transaction(() => {
+        const talk = this.#statements.update.get({ id, ...toRow(input) });
+        if (talk !== undefined && input.speakerIds !== undefined) {
+          this.#replaceSpeakers(id, input.speakerIds);
+        }
+        return talk;
+      })
+      .immediate();
+  }
+
+  /**
+   * Changes only the fields present in `changes`, and the speakers if `changes.speakerIds`
+   * is given, all or nothing.
+   *
+   * @returns the updated talk, or `undefined` if there is none with this id
+   * @throws UnknownSpeakerError when a speaker id does not exist; nothing is written then
+   */
+  patch(id: number, changes: TalkPatch): Talk | undefined {
+    return this.#db
+      .transaction(() => {
+        const current = this.fetch(id);
+        if (current === undefined) return undefined;
+        const merged: TalkInput = {
+          title: changedValue(changes.title, current.title),
+          abstract: changedValue(changes.abstract, current.abstract),
+          day: changedValue(changes.day, current.day),
+          start_time: changedValue(changes.start_time, current.start_time),
+        };
+        if (changes.speakerIds !== undefined) merged.speakerIds = changes.speakerIds;
+        return this.update(id, merged);
+      })
+      .immediate();
+  }
+
+  /**
+   * Deletes a talk; the database deletes its links to speakers with it.
+   *
+   * @returns whether there was a talk to delete
+   */
+  delete(id: number): boolean {
+    return this.#statements.delete.run(id).changes > 0;
+  }
+
+  // Must run inside a transaction: the check and the writes belong together.
+  #replaceSpeakers(talkId: number, speakerIds: readonly number[]): void {
+    const missing = missingSpeakerIds(this.#db, speakerIds);
+    if (missing.length > 0) throw new UnknownSpeakerError(missing);
+    this.#statements.unlinkAll.run(talkId);
+    for (const speakerId of new Set(speakerIds)) {
+      this.#statements.link.run(talkId, speakerId);
+    }
+  }
+}
+
+// Copies only the known fields, so that stray properties of the input never reach SQL.
+function toRow(input: TalkInput): TalkRow {
+  return {
+    title: input.title ?? null,
+    abstract: input.abstract ?? null,
+    day: input.day ?? null,
+    start_time: input.start_time ?? null,
+  };
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    page: db.prepare<PageRequest, Talk>(
+      `SELECT ${COLUMNS} FROM talks ORDER BY id LIMIT @limit OFFSET @offset`,
+    ),
+    count: db.prepare<[], number>('SELECT count(*) FROM talks').pluck(),
+    byId: db.prepare<[number], Talk>(`SELECT ${COLUMNS} FROM talks WHERE id = ?`),
+    ofSpeaker: db.prepare<[number], Talk>(
+      `SELECT t.id, t.title, t.abstract, t.day, t.start_time
+       FROM talks AS t
+       JOIN talks_speakers AS ts ON ts.talk_id = t.id
+       WHERE ts.speaker_id = ?
+       ORDER BY t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
+    ),
+    insert: db.prepare<TalkRow, Talk>(
+      `INSERT INTO talks (title, abstract, day, start_time)
+       VALUES (@title, @abstract, @day, @start_time)
+       RETURNING ${COLUMNS}`,
+    ),
+    update: db.prepare<TalkRow & { id: number }, Talk>(
+      `UPDATE talks
+       SET title = @title, abstract = @abstract, day = @day, start_time = @start_time
+       WHERE id = @id
+       RETURNING ${COLUMNS}`,
+    ),
+    delete: db.prepare<[number]>('DELETE FROM talks WHERE id = ?'),
+    unlinkAll: db.prepare<[number]>('DELETE FROM talks_speakers WHERE talk_id = ?'),
+    link: db.prepare<[number, number]>(
+      'INSERT INTO talks_speakers (talk_id, speaker_id) VALUES (?, ?)',
+    ),
+  };
+}
