@@ -3,7 +3,7 @@ import { HttpError } from '../http/HttpError.ts';
 import type { Route } from './Route.ts';
 import { RouteResult } from './RouteResult.ts';
 import type { Router } from './Router.ts';
-import { fillRoutePath, type RouteParams } from './routePath.ts';
+import { fillRoutePath, type RouteParams, tokenPattern } from './routePath.ts';
 import { type MethodRules, selectRoute } from './selectRoute.ts';
 
 /** The routes that share one path shape, such as `/user/{id}` and `/user/{name}`. */
@@ -60,6 +60,9 @@ export class FindMyWayRouter implements Router {
     if (found.store === null)
       throw new HttpError(400, 'Malformed percent-encoding in the request path');
     const values = Object.values(found.params) as string[];
+    // find-my-way lets a placeholder match an empty segment (`/user/` for `/user/{id}`);
+    // generateUri never produces one, and PatternRouter does not match one either.
+    if (values.includes('')) return RouteResult.NOT_FOUND;
     const candidates = (found.store as Shape).routes.filter((shaped) =>
       tokensMatch(shaped, values),
     );
@@ -94,7 +97,7 @@ export class FindMyWayRouter implements Router {
       const tokens = new Map(
         Object.entries(route.options.tokens ?? {}).map(([name, token]) => [
           name,
-          new RegExp(`^(?:${token})$`, 'u'),
+          tokenPattern(token),
         ]),
       );
       shape.routes.push({ route, names, tokens });
@@ -107,16 +110,19 @@ function treePath(route: Route): string {
   let position = 0;
   return route.parts
     .map((part, index) => {
-      if (part.param !== undefined) return `:p${position++}`;
+      if (part.param !== undefined) {
+        const before = route.parts[index - 1]?.literal ?? '';
+        const after = route.parts[index + 1]?.literal ?? '/';
+        if (before.endsWith('/') && after.startsWith('/')) return `:p${position++}`;
+        // A placeholder that shares its segment with text, like `v{n}.json`, gets its pattern
+        // spelled out: find-my-way's own `(.*?)` misses line breaks, and it ends a parameter's
+        // name only at "-", "." or "/". Greedy, so `{a}-{b}` splits as in PatternRouter.
+        return `:p${position++}([\\s\\S]+)`;
+      }
       const literal = part.literal ?? '';
       if (literal.includes('*')) {
         throw new Error(
           `Route path "${route.path}" contains "*", which find-my-way reads as a wildcard`,
-        );
-      }
-      if (index > 0 && /^\w/.test(literal)) {
-        throw new Error(
-          `Route path "${route.path}": find-my-way cannot tell where {${route.parts[index - 1]?.param}} ends; put "-", "." or "/" after it`,
         );
       }
       return literal.replaceAll(':', '::');

@@ -1,12 +1,14 @@
 import type { Route } from './Route.ts';
 import { RouteResult } from './RouteResult.ts';
 import type { Router } from './Router.ts';
-import { fillRoutePath, type RouteParams } from './routePath.ts';
+import { fillRoutePath, type RouteParams, tokenPattern } from './routePath.ts';
 import { decodeParam, type MethodRules, selectRoute } from './selectRoute.ts';
 
 interface CompiledRoute {
   readonly route: Route;
   readonly pattern: RegExp;
+  /** The route's tokens, compiled; checked on the decoded values after the pattern matched. */
+  readonly tokens: ReadonlyMap<string, RegExp>;
 }
 
 /**
@@ -37,15 +39,23 @@ export class PatternRouter implements Router {
   /** Tries every route in order; collects all that match the path, then picks by method. */
   match(method: string, path: string): RouteResult {
     for (const route of this.#pending.splice(0))
-      this.#routes.push({ route, pattern: compile(route) });
+      this.#routes.push({ route, pattern: compile(route), tokens: compileTokens(route) });
+    const normalized = normalizePath(path);
     const matches = new Map<Route, Record<string, string>>();
-    for (const { route, pattern } of this.#routes) {
-      const found = pattern.exec(path);
-      if (found) matches.set(route, { ...found.groups });
+    for (const { route, pattern, tokens } of this.#routes) {
+      const found = pattern.exec(normalized);
+      if (!found) continue;
+      // Tokens judge the decoded value, as generateUri does: on the path, a token such as
+      // `[\w:]+` would see `a%3Ab` and refuse `a:b`, a value this router itself generated.
+      const params = decodeAll({ ...found.groups });
+      if (tokensMatch(tokens, params)) matches.set(route, params);
     }
     if (matches.size === 0) return RouteResult.NOT_FOUND;
-    return selectRoute([...matches.keys()], method, PatternRouter.METHOD_RULES, (route) =>
-      decodeAll(matches.get(route) ?? {}),
+    return selectRoute(
+      [...matches.keys()],
+      method,
+      PatternRouter.METHOD_RULES,
+      (route) => matches.get(route) ?? {},
     );
   }
 
@@ -57,17 +67,35 @@ export class PatternRouter implements Router {
   }
 }
 
-/** `/user/{id}` with token `\d+` → `^/user/(?<id>\d+)$`; placeholders without a token stop at `/`. */
+/**
+ * Decodes the escapes of a request path that stand for ordinary characters, so that
+ * `/caf%C3%A9` meets the route `/café` and `/us%65r` meets `/user`; a malformed escape is
+ * a 400. Escapes of `%` and of delimiters such as `/` and `?` stay: they can only belong to
+ * placeholder values, which are decoded once, later. find-my-way reads paths the same way.
+ */
+function normalizePath(path: string): string {
+  return path.replace(/(?:%[\dA-Fa-f]{2})+|%/g, (escapes) =>
+    decodeParam(escapes).replace(/[#$%&+,/:;=?@]/g, encodeURIComponent),
+  );
+}
+
+/** `/user/{id}.json` → `^/user/(?<id>[^/]+)\.json$`: a placeholder never spans a `/`. */
 function compile(route: Route): RegExp {
-  const tokens = route.options.tokens ?? {};
   const source = route.parts
     .map((part) =>
-      part.param === undefined
-        ? escapeRegExp(part.literal ?? '')
-        : `(?<${part.param}>${tokens[part.param] ?? '[^/]+'})`,
+      part.param === undefined ? escapeRegExp(part.literal ?? '') : `(?<${part.param}>[^/]+)`,
     )
     .join('');
   return new RegExp(`^${source}$`, 'u');
+}
+
+function compileTokens(route: Route): ReadonlyMap<string, RegExp> {
+  const tokens = Object.entries(route.options.tokens ?? {});
+  return new Map(tokens.map(([name, token]) => [name, tokenPattern(token)]));
+}
+
+function tokensMatch(tokens: ReadonlyMap<string, RegExp>, params: Record<string, string>): boolean {
+  return [...tokens].every(([name, pattern]) => pattern.test(params[name] ?? ''));
 }
 
 function escapeRegExp(text: string): string {

@@ -69,10 +69,18 @@ export function fillRoutePath(
       if (value === '' || value === '.' || value === '..') {
         throw new Error(`Parameter "${part.param}" of route "${routeName}" cannot be "${value}"`);
       }
-      if (token !== undefined && !new RegExp(`^(?:${token})$`, 'u').test(value)) {
+      if (token !== undefined && !tokenPattern(token).test(value)) {
         throw new Error(`Parameter "${part.param}" of route "${routeName}" must match /${token}/`);
       }
       return encodeURIComponent(value);
     })
     .join('');
+}
+
+/**
+ * A route token as a regular expression for one whole, decoded placeholder value. URI
+ * generation and both routers test tokens through this, so they accept the same values.
+ */
+export function tokenPattern(token: string): RegExp {
+  return new RegExp(`^(?:${token})$`, 'u');
 }

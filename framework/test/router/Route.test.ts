@@ -1,0 +1,85 @@
+import { Route } from 'hyperpipe';
+import { describe, expect, it } from 'vitest';
+import { handler } from './support.ts';
+
+describe('Route', () => {
+  it.each([
+    ['the path, when any method is allowed', undefined, '/user/{id}'],
+    ['path^GET for one method', ['GET'], '/user/{id}^GET'],
+    ['path^GET:POST for a list, in its order', ['GET', 'POST'], '/user/{id}^GET:POST'],
+    ['path^POST:GET keeps the order given', ['POST', 'GET'], '/user/{id}^POST:GET'],
+    ['path^ for an empty list', [], '/user/{id}^'],
+    ['upper-cased methods', ['get', 'Post'], '/user/{id}^GET:POST'],
+  ])('is named by default with %s', (_case, methods, name) => {
+    expect(new Route('/user/{id}', handler('x'), methods).name).toBe(name);
+  });
+
+  it('keeps a name given explicitly', () => {
+    expect(new Route('/user/{id}', handler('x'), ['GET'], 'user').name).toBe('user');
+  });
+
+  it('upper-cases its methods and leaves "any method" as undefined', () => {
+    expect(new Route('/a', handler('x'), ['get', 'pAtCh']).methods).toEqual(['GET', 'PATCH']);
+    expect(new Route('/a', handler('x')).methods).toBeUndefined();
+    expect(new Route('/a', handler('x'), []).methods).toEqual([]);
+  });
+
+  it('keeps the path and middleware it was built from', () => {
+    const middleware = handler('x');
+    const route = new Route('/a/{b}', middleware, ['GET']);
+    expect(route.path).toBe('/a/{b}');
+    expect(route.middleware).toBe(middleware);
+    expect(route.parts).toEqual([{ literal: '/a/' }, { param: 'b' }]);
+  });
+
+  it.each([['GET POST'], [''], ['GET,POST'], ['GÉT'], ['GET\n'], ['(GET)']])(
+    'rejects the invalid method name %j',
+    (method) => {
+      expect(() => new Route('/a', handler('x'), [method])).toThrow(
+        `Invalid HTTP method "${method}"`,
+      );
+    },
+  );
+
+  it.each([['PROPFIND'], ['M-SEARCH'], ['X_CUSTOM.1']])('accepts the method token %s', (method) => {
+    expect(new Route('/a', handler('x'), [method]).methods).toEqual([method]);
+  });
+
+  it('tells whether it names a method, or allows any', () => {
+    const listed = new Route('/a', handler('x'), ['GET', 'POST']);
+    expect(listed.allowsMethod('POST')).toBe(true);
+    expect(listed.allowsMethod('DELETE')).toBe(false);
+    expect(new Route('/a', handler('x')).allowsMethod('PROPFIND')).toBe(true);
+    expect(new Route('/a', handler('x'), []).allowsMethod('GET')).toBe(false);
+  });
+
+  describe('setOptions', () => {
+    it('stores the options and returns the route, for chaining', () => {
+      const route = new Route('/user/{id}', handler('x'), ['GET']);
+      const options = { tokens: { id: '\\d+' }, other: true };
+      expect(route.setOptions(options)).toBe(route);
+      expect(route.options).toEqual(options);
+    });
+
+    it('starts with no options', () => {
+      expect(new Route('/a', handler('x')).options).toEqual({});
+    });
+
+    it('rejects a token for a placeholder the path does not have', () => {
+      const route = new Route('/user/{id}', handler('x'), ['GET']);
+      expect(() => route.setOptions({ tokens: { name: '\\w+' } })).toThrow(
+        'Route "/user/{id}^GET" has a token for "name", but its path has no {name}',
+      );
+      expect(route.options).toEqual({});
+    });
+
+    it.each([['('], ['[a-'], ['\\p{Nope}'], ['a{2,1}']])(
+      'rejects the broken regular expression %j',
+      (token) => {
+        const route = new Route('/user/{id}', handler('x'), ['GET']);
+        expect(() => route.setOptions({ tokens: { id: token } })).toThrow(SyntaxError);
+        expect(route.options).toEqual({});
+      },
+    );
+  });
+});
