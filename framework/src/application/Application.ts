@@ -1,7 +1,13 @@
 import type { Container } from '../container/Container.ts';
 import { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { ServerRequest } from '../http/ServerRequest.ts';
-import type { Middleware, MiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import type {
+  AnyMiddleware,
+  ErrorMiddlewareFunction,
+  Middleware,
+  MiddlewareInterface,
+  Next,
+} from '../middleware/Middleware.ts';
 import { MiddlewarePipe, type PipeOptions } from '../middleware/MiddlewarePipe.ts';
 import { FindMyWayRouter } from '../router/FindMyWayRouter.ts';
 import { Route } from '../router/Route.ts';
@@ -104,10 +110,12 @@ export class Application implements MiddlewareInterface {
    * ```
    */
   pipe(middleware: Middleware): this;
+  pipe(middleware: ErrorMiddlewareFunction): this;
   pipe(path: string, middleware: Middleware, options?: ApplicationPipeOptions): this;
+  pipe(path: string, middleware: ErrorMiddlewareFunction, options?: ApplicationPipeOptions): this;
   pipe(
-    pathOrMiddleware: string | Middleware,
-    middleware?: Middleware,
+    pathOrMiddleware: string | AnyMiddleware,
+    middleware?: AnyMiddleware,
     options: ApplicationPipeOptions = {},
   ): this {
     const [path, piped] =
@@ -156,8 +164,10 @@ export class Application implements MiddlewareInterface {
       pathOrRoute instanceof Route
         ? pathOrRoute
         : new Route(pathOrRoute, middleware as Middleware, methods, name);
-    this.#routes.add(route);
+    // Check the middleware before recording the route, so a refused route leaves no trace
+    // and the corrected one can be added under the same path and name.
     this.dispatchMiddleware.prepare(route);
+    this.#routes.add(route);
     this.router.addRoute(route);
     if (!this.#routingPiped && !this.#dispatchPiped) {
       this.pipeRoutingMiddleware().pipeDispatchMiddleware();
@@ -218,7 +228,7 @@ export function createApplication(options: ApplicationOptions = {}): Application
   return new Application(options);
 }
 
-function contains(middleware: Middleware, wanted: object): boolean {
+function contains(middleware: AnyMiddleware, wanted: object): boolean {
   return (
     middleware === wanted ||
     (Array.isArray(middleware) && middleware.some((item) => contains(item, wanted)))

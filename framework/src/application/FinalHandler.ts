@@ -1,4 +1,4 @@
-import { HttpError } from '../http/HttpError.ts';
+import { HttpError, reasonPhrase } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { text } from '../http/responses.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
@@ -51,10 +51,9 @@ export class FinalHandler implements PipeEnd {
     }
     this.#onError(error, request);
     const status = error instanceof HttpError ? error.status : 500;
+    // The reason phrase of the status sent (a 503 must not say "Internal Server Error").
     const body =
-      this.#debug && error instanceof Error
-        ? (error.stack ?? error.message)
-        : 'Internal Server Error';
+      this.#debug && error instanceof Error ? (error.stack ?? error.message) : reasonPhrase(status);
     return text(
       body,
       withStatus(response, status, error instanceof HttpError ? error.headers : {}),
@@ -74,7 +73,8 @@ function withStatus(
   return { status, headers };
 }
 
-function logToStderr(error: unknown, request: ServerRequest): void {
+/** The default {@link ErrorLogger}: one line on stderr with the request and the stack. */
+export function logToStderr(error: unknown, request: ServerRequest): void {
   const summary = error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(
     `[hyperpipe] ${request.method} ${request.basePath}${request.path} failed: ${summary}`,

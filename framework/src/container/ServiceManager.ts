@@ -74,8 +74,9 @@ export class ServiceManager implements Container {
   }
 
   #create(name: string): unknown {
-    const factory = this.#factories[name];
-    const Invokable = this.#invokables[name];
+    // Own keys only: a plain object also "has" inherited names like `toString` or `constructor`.
+    const factory = Object.hasOwn(this.#factories, name) ? this.#factories[name] : undefined;
+    const Invokable = Object.hasOwn(this.#invokables, name) ? this.#invokables[name] : undefined;
     if (!factory && !Invokable) throw new ServiceNotFoundError(name);
     if (this.#creating.includes(name)) {
       throw new Error(`Circular dependency: ${[...this.#creating, name].join(' -> ')}`);

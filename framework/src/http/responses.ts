@@ -16,9 +16,16 @@ export function html(body: string, init?: ResponseOptions): Response {
   return respond(body, init, 'text/html; charset=utf-8');
 }
 
-/** A JSON response (`application/json`) with `data` serialised by `JSON.stringify`. */
-export function json(data: unknown, init?: ResponseOptions): Response {
-  return respond(JSON.stringify(data) ?? 'null', init, 'application/json');
+/**
+ * A JSON response with `data` serialised by `JSON.stringify`: `application/json`, unless
+ * `init` already names a content type or another default is given (`application/hal+json`).
+ */
+export function json(
+  data: unknown,
+  init?: ResponseOptions,
+  contentType = 'application/json',
+): Response {
+  return respond(JSON.stringify(data) ?? 'null', init, contentType);
 }
 
 /** A response without a body, 204 No Content unless another status is given. */

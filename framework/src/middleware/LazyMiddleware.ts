@@ -48,8 +48,9 @@ export class LazyMiddleware implements Stage {
     if (typeof service === 'string' || !isMiddlewareShaped(service)) {
       throw new InvalidMiddlewareError(`Lazy-loaded middleware "${this.name}" is not invokable`);
     }
+    let stage: Stage;
     try {
-      return toStage(service, { container: this.#container, error: this.handlesErrors });
+      stage = toStage(service, { container: this.#container, error: this.handlesErrors });
     } catch (cause) {
       const error = new InvalidMiddlewareError(
         `Lazy-loaded middleware "${this.name}" is not invokable`,
@@ -57,6 +58,14 @@ export class LazyMiddleware implements Stage {
       error.cause = cause;
       throw error;
     }
+    // This wrapper already sits in the normal flow, so error middleware behind it would be
+    // called with no error to handle; say so instead of passing it a meaningless one.
+    if (stage.handlesErrors && !this.handlesErrors) {
+      throw new InvalidMiddlewareError(
+        `Lazy-loaded middleware "${this.name}" is error middleware; mark its entry with error: true`,
+      );
+    }
+    return stage;
   }
 }
 

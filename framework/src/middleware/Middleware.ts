@@ -48,17 +48,25 @@ export interface ErrorMiddlewareInterface {
 }
 
 /**
- * Everything the pipeline and the router accept as middleware: a function, an object,
- * the name of a service in the container (fetched only when first invoked), an
- * Application, or a list of these, which becomes a nested pipeline.
+ * Middleware as routes and pipelines take it: a function, an object, the name of a
+ * service in the container (fetched only when first invoked), an Application, or a list
+ * of these, which becomes a nested pipeline. Error middleware given as an object or
+ * through {@link errorMiddleware} is included; a bare four-parameter function is
+ * {@link AnyMiddleware}, which only `pipe()` takes.
  */
 export type Middleware =
   | MiddlewareFunction
-  | ErrorMiddlewareFunction
   | MiddlewareInterface
   | ErrorMiddlewareInterface
   | string
-  | readonly Middleware[];
+  | readonly AnyMiddleware[];
+
+/**
+ * Everything a pipeline accepts, error middleware functions included. It is kept apart
+ * from {@link Middleware} because TypeScript cannot infer the parameter types of an
+ * inline function from a union of two function types.
+ */
+export type AnyMiddleware = Middleware | ErrorMiddlewareFunction;
 
 /**
  * Marks a function as error middleware where its parameter count cannot show it,

@@ -2,6 +2,8 @@ import type { Container } from '../container/Container.ts';
 import { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type {
+  AnyMiddleware,
+  ErrorMiddlewareFunction,
   ErrorMiddlewareInterface,
   Middleware,
   MiddlewareInterface,
@@ -59,7 +61,10 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
   }
 
   /** Adds middleware. Entries of equal priority keep the order they were added in. */
-  pipe(middleware: Middleware, options: PipeOptions = {}): this {
+  pipe(middleware: Middleware, options?: PipeOptions): this;
+  pipe(middleware: ErrorMiddlewareFunction, options?: PipeOptions): this;
+  pipe(middleware: AnyMiddleware, options?: PipeOptions): this;
+  pipe(middleware: AnyMiddleware, options: PipeOptions = {}): this {
     const stage = toStage(middleware, { container: this.#container, error: options.error });
     const priority = Number.isInteger(options.priority) ? (options.priority as number) : 1;
     const entry: Entry = { stage, prefix: normalizePrefix(options.path), priority };

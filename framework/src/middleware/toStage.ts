@@ -1,7 +1,7 @@
 import type { Container } from '../container/Container.ts';
 import { InvalidMiddlewareError } from './InvalidMiddlewareError.ts';
 import { LazyMiddleware } from './LazyMiddleware.ts';
-import type { ErrorMiddlewareFunction, Middleware, MiddlewareFunction } from './Middleware.ts';
+import type { AnyMiddleware, ErrorMiddlewareFunction, MiddlewareFunction } from './Middleware.ts';
 import { MiddlewarePipe } from './MiddlewarePipe.ts';
 import type { Stage } from './Stage.ts';
 
@@ -18,7 +18,7 @@ export interface StageOptions {
  * at registration, so a mistake surfaces where it was made; only service names wait
  * until the first request, because the container is asked lazily.
  */
-export function toStage(middleware: Middleware, options: StageOptions = {}): Stage {
+export function toStage(middleware: AnyMiddleware, options: StageOptions = {}): Stage {
   const error = options.error === true;
   if (typeof middleware === 'string') {
     if (!options.container) {
@@ -79,8 +79,8 @@ function objectStage(candidate: object, error: boolean, name: string): Stage {
     };
   }
   const wanted = error
-    ? 'a processError() method, because it is marked as error middleware'
-    : 'a process() or processError() method';
+    ? 'processError() method, because it is marked as error middleware'
+    : 'process() or processError() method';
   throw new InvalidMiddlewareError(`${name} has no ${wanted}. ${SHAPES}`);
 }
 

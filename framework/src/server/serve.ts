@@ -75,8 +75,13 @@ function closer(server: Server, timeout: number): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      // Keep-alive connections without a request in flight would hold close() open.
+      // Keep-alive connections would hold close() open until the client drops them, seconds
+      // later. Close each one as soon as it is idle: now, or once its request in flight ends.
+      const sweep = setInterval(() => server.closeIdleConnections(), 20).unref();
+      server.close((error) => {
+        clearInterval(sweep);
+        return error ? reject(error) : resolve();
+      });
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), timeout).unref();
     });
