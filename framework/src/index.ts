@@ -40,6 +40,17 @@ export {
   ServiceManager,
 } from './container/ServiceManager.ts';
 export { ServiceNotFoundError } from './container/ServiceNotFoundError.ts';
+export type { EntityMetadata, EntityUri } from './hal/EntityMetadata.ts';
+export { HalRenderer, type UriGenerator } from './hal/HalRenderer.ts';
+export { HalResource, type LinkRelation } from './hal/HalResource.ts';
+export {
+  assertPageInRange,
+  type CollectionPage,
+  halCollection,
+  requestedPage,
+} from './hal/halCollection.ts';
+export { HAL_MEDIA_TYPE, type Link } from './hal/Link.ts';
+export { MetadataMap } from './hal/MetadataMap.ts';
 export { type Attribute, attribute } from './http/Attribute.ts';
 export {
   HttpError,
@@ -53,6 +64,7 @@ export { pathOf, ServerRequest } from './http/ServerRequest.ts';
 export { InvalidMiddlewareError } from './middleware/InvalidMiddlewareError.ts';
 export { LazyMiddleware } from './middleware/LazyMiddleware.ts';
 export {
+  type AnyMiddleware,
   type ErrorMiddlewareFunction,
   type ErrorMiddlewareInterface,
   errorMiddleware,
@@ -65,6 +77,50 @@ export { MiddlewarePipe, type PipeEnd, type PipeOptions } from './middleware/Mid
 export { matchesPrefix, normalizePrefix, stripPrefix } from './middleware/pathPrefix.ts';
 export type { Stage } from './middleware/Stage.ts';
 export { type StageOptions, toStage } from './middleware/toStage.ts';
+export {
+  ContentNegotiation,
+  type ContentNegotiationOptions,
+  DEFAULT_BODY_LIMIT,
+} from './negotiation/ContentNegotiation.ts';
+export {
+  essence,
+  isAllowedContentType,
+  isJsonType,
+  negotiateMediaType,
+  parseVendorType,
+  type VendorType,
+  withoutResource,
+} from './negotiation/mediaType.ts';
+export { MEDIA_TYPE, PARSED_BODY } from './negotiation/negotiationAttributes.ts';
+export { parseBody } from './negotiation/parseBody.ts';
+export { readBody } from './negotiation/readBody.ts';
+export { ApiProblem, type ApiProblemOptions, PROBLEM_MEDIA_TYPE } from './problem/ApiProblem.ts';
+export {
+  NotFoundProblemMiddleware,
+  ProblemMiddleware,
+  type ProblemMiddlewareOptions,
+} from './problem/problemMiddleware.ts';
+export { statusType } from './problem/statusType.ts';
+export { type ValidationMessages, validationProblem } from './problem/validationProblem.ts';
+export {
+  type Awaitable,
+  type Collection,
+  type Entity,
+  notDefined,
+  type Page,
+  type PageLoader,
+  Resource,
+} from './rest/Resource.ts';
+export { ResourceMiddleware, type ResourceRouting } from './rest/ResourceMiddleware.ts';
+export {
+  type RestResourceConfig,
+  registerConfiguredResources,
+} from './rest/registerConfiguredResources.ts';
+export {
+  type ResourceOptions,
+  type ResourceRoutes,
+  registerResource,
+} from './rest/registerResource.ts';
 export { FindMyWayRouter } from './router/FindMyWayRouter.ts';
 export { PatternRouter } from './router/PatternRouter.ts';
 export { Route, type RouteOptions } from './router/Route.ts';
@@ -78,3 +134,5 @@ export {
 } from './router/routePath.ts';
 export { decodeParam, type MethodRules, selectRoute } from './router/selectRoute.ts';
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from './server/serve.ts';
+export { API_VERSION } from './versioning/apiVersionAttribute.ts';
+export { Versioning, type VersioningOptions } from './versioning/Versioning.ts';

@@ -1,0 +1,28 @@
+import type { Link } from './Link.ts';
+
+/** How to render one kind of entity as HAL, as a zf-hal metadata map entry says it. */
+export interface EntityMetadata {
+  /** The name of the route whose URI is the entity's self link. */
+  route: string;
+  /** The field of the entity holding its identifier; `id` by default. */
+  identifier?: string;
+  /** The route parameter the identifier fills; the same as `identifier` by default. */
+  routeIdentifier?: string;
+  /** Fields holding related entities to embed, by field name → entity kind. */
+  embedded?: Readonly<Record<string, string>>;
+  /**
+   * Fields holding identifiers (or entities) of related entities to link to, by field name
+   * → entity kind: the field becomes a relation of that name with one link per entity.
+   */
+  linked?: Readonly<Record<string, string>>;
+  /** Fields the `links` hook turns into links, left out of the rendered state. */
+  hidden?: readonly string[];
+  /** More links computed from the entity, such as a profile on another site. */
+  links?: (
+    entity: Readonly<Record<string, unknown>>,
+    uri: EntityUri,
+  ) => Record<string, Link | Link[]>;
+}
+
+/** Builds the absolute self URL of an entity of some kind: what `links` hooks use to link to others. */
+export type EntityUri = (kind: string, entity: Readonly<Record<string, unknown>>) => string;

@@ -1,0 +1,67 @@
+import { ApiProblem } from '../problem/ApiProblem.ts';
+import { HalResource } from './HalResource.ts';
+
+/** One page of a collection, and where it sits among all pages. */
+export interface CollectionPage {
+  /** The name the items are embedded under, e.g. `users`. */
+  collectionName: string;
+  /** The items of this page, already HAL resources. */
+  items: readonly HalResource[];
+  /** The page number, from 1; 0 for an empty collection. */
+  page: number;
+  /** Items per page. */
+  pageSize: number;
+  /** Items in all pages. */
+  total: number;
+  /** The absolute URL of a page of this collection; without a page number, the first page's. */
+  url: (page?: number) => string;
+}
+
+/**
+ * A paginated HAL collection: `_links` (self, first, prev, next, last), the items under
+ * `_embedded.<collectionName>`, and `count`, `total`, `page`, `page_count`, `page_size`.
+ * `first` carries no page parameter; `prev` appears after the first page and `next` before
+ * the last; an empty collection has page 0 and only `self`.
+ */
+export function halCollection(page: CollectionPage): HalResource {
+  const pageCount = Math.ceil(page.total / page.pageSize);
+  const current = pageCount === 0 ? 0 : page.page;
+  const resource = new HalResource({
+    count: page.items.length,
+    total: page.total,
+    page: current,
+    page_count: pageCount,
+    page_size: page.pageSize,
+  });
+  resource.embed(page.collectionName, [...page.items]);
+  if (pageCount === 0) return resource.addLink('self', page.url());
+  resource.addLink('self', page.url(current)).addLink('first', page.url());
+  if (current > 1) resource.addLink('prev', page.url(current - 1));
+  if (current < pageCount) resource.addLink('next', page.url(current + 1));
+  return resource.addLink('last', page.url(pageCount));
+}
+
+/**
+ * The page a client asked for with `?page=N`: 1 when absent.
+ *
+ * @throws ApiProblem 400 when it is not a positive integer
+ */
+export function requestedPage(query: URLSearchParams): number {
+  const raw = query.get('page');
+  if (raw === null) return 1;
+  if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new ApiProblem(400, 'The page must be a positive integer');
+  }
+  return Number(raw);
+}
+
+/**
+ * Checks a page against the collection's size: any page past the last is a 409, except
+ * page 1 of an empty collection, which is simply empty.
+ *
+ * @throws ApiProblem 409 `Invalid page provided`
+ */
+export function assertPageInRange(page: number, total: number, pageSize: number): void {
+  const pageCount = Math.ceil(total / pageSize);
+  if (page > Math.max(pageCount, 1)) throw new ApiProblem(409, 'Invalid page provided');
+}

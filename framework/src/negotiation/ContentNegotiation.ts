@@ -1,0 +1,75 @@
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import { ApiProblem } from '../problem/ApiProblem.ts';
+import { isAllowedContentType, negotiateMediaType } from './mediaType.ts';
+import { MEDIA_TYPE, PARSED_BODY } from './negotiationAttributes.ts';
+import { parseBody } from './parseBody.ts';
+import { readBody } from './readBody.ts';
+
+/** Options of {@link ContentNegotiation}. */
+export interface ContentNegotiationOptions {
+  /** Media types the response can take, the default first. */
+  accept?: readonly string[] | undefined;
+  /** Media types a request body may have. */
+  contentTypes?: readonly string[] | undefined;
+  /** The largest body accepted, in bytes; 1 MiB by default. */
+  bodyLimit?: number | undefined;
+}
+
+/** One mebibyte, the default body limit. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Content negotiation for a route or resource, as Apigility's zf-content-negotiation does it.
+ *
+ * It picks the response's media type from `Accept` (406 `Cannot honor Accept type
+ * specified` when none of the whitelist is acceptable) and sets it as the response
+ * prototype's Content-Type. A request body must have a whitelisted Content-Type (415
+ * `Invalid content-type specified`), fit the limit (413), and parse (400); the parsed body
+ * goes to the {@link PARSED_BODY} attribute.
+ */
+export class ContentNegotiation implements MiddlewareInterface {
+  readonly #accept: readonly string[];
+  readonly #contentTypes: readonly string[];
+  readonly #bodyLimit: number;
+
+  /**
+   * Creates the middleware.
+   *
+   * @param options - the whitelists and the body limit
+   */
+  constructor(options: ContentNegotiationOptions = {}) {
+    this.#accept = options.accept ?? ['application/json'];
+    this.#contentTypes = options.contentTypes ?? ['application/json'];
+    this.#bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  }
+
+  /** Negotiates, reads the body if there is one, and hands on. */
+  async process(
+    request: ServerRequest,
+    response: ResponsePrototype,
+    next: Next,
+  ): Promise<Response> {
+    const mediaType = negotiateMediaType(request.headers.get('accept'), this.#accept);
+    if (mediaType === undefined) throw new ApiProblem(406, 'Cannot honor Accept type specified');
+    response.headers.set('content-type', mediaType);
+    let negotiated = request.withAttribute(MEDIA_TYPE, mediaType);
+    const body = await this.#parsedBody(request);
+    if (body !== undefined) negotiated = negotiated.withAttribute(PARSED_BODY, body);
+    return next(negotiated, response);
+  }
+
+  /** The parsed body, or `undefined` when the request has none. */
+  async #parsedBody(request: ServerRequest): Promise<unknown> {
+    // GET and HEAD carry no body; skipping them also spares building the stream.
+    if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+    const contentType = request.headers.get('content-type');
+    const bytes = await readBody(request.request, this.#bodyLimit);
+    if (bytes.byteLength === 0) return undefined;
+    if (!isAllowedContentType(contentType, this.#contentTypes)) {
+      throw new ApiProblem(415, 'Invalid content-type specified');
+    }
+    return parseBody(bytes, contentType as string);
+  }
+}

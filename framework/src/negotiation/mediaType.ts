@@ -1,0 +1,93 @@
+import Negotiator from 'negotiator';
+
+/**
+ * A vendor media type such as `application/vnd.conference.v2.speaker+json`: the vendor,
+ * the version, and optionally the resource it is about.
+ */
+const VENDOR = /^application\/vnd\.([^.+;\s]+)\.v(\d+)(?:\.([\w-]+))?(\+[\w-]+)?$/i;
+
+/** The essence of a media type: type/subtype, lower-case, without parameters. */
+export function essence(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** The parts of a vendor media type. */
+export interface VendorType {
+  /** The vendor, `conference` in `application/vnd.conference.v2+json`. */
+  vendor: string;
+  /** The version number. */
+  version: number;
+  /** The resource, `speaker` in `application/vnd.conference.v2.speaker+json`, if any. */
+  resource: string | undefined;
+  /** The structured syntax suffix, such as `+json`, or `''`. */
+  suffix: string;
+}
+
+/** The parts of a vendor media type, or `undefined` for any other type. */
+export function parseVendorType(mediaType: string): VendorType | undefined {
+  const match = VENDOR.exec(essence(mediaType));
+  if (!match) return undefined;
+  return {
+    vendor: match[1] as string,
+    version: Number(match[2]),
+    resource: match[3],
+    suffix: match[4] ?? '',
+  };
+}
+
+/**
+ * A vendor type without its resource part: `application/vnd.x.v2.speaker+json` →
+ * `application/vnd.x.v2+json`, so that one whitelist entry accepts both spellings.
+ */
+export function withoutResource(mediaType: string): string {
+  const vendor = parseVendorType(mediaType);
+  if (!vendor?.resource) return mediaType;
+  return `application/vnd.${vendor.vendor}.v${vendor.version}${vendor.suffix}`;
+}
+
+/**
+ * Picks the media type to answer with: the whitelist entry the client prefers, honouring
+ * q-values, wildcards and parameters. A missing `Accept` means "anything", so the first
+ * entry, the default, wins. `undefined` means nothing acceptable: a 406.
+ */
+export function negotiateMediaType(
+  accept: string | null,
+  whitelist: readonly string[],
+): string | undefined {
+  if (accept === null || accept.trim() === '') return whitelist[0];
+  const declared = new Set(whitelist.flatMap((type) => type.split(';').slice(1).map(nameOf)));
+  const normalised = accept
+    .split(',')
+    .map((range) => {
+      const [type = '', ...parameters] = range.split(';');
+      // Negotiator lets any parameter of a range rule out the types that lack it, so
+      // `application/json; charset=utf-8` would match no plain `application/json`. As in
+      // Apigility, a parameter only counts when the whitelist uses it; q always does.
+      const kept = parameters.filter((p) => nameOf(p) === 'q' || declared.has(nameOf(p)));
+      return [withoutResource(type.trim()), ...kept].join(';');
+    })
+    .join(',');
+  // Negotiator reads a plain headers object, not a fetch Headers.
+  return new Negotiator({ headers: { accept: normalised } }).mediaType([...whitelist]);
+}
+
+/** The name of a media type parameter, `charset` in ` charset=utf-8`. */
+function nameOf(parameter: string): string {
+  return (parameter.split('=')[0] ?? '').trim().toLowerCase();
+}
+
+/** Whether a request's Content-Type is one of the whitelisted types (compared by essence). */
+export function isAllowedContentType(
+  contentType: string | null,
+  whitelist: readonly string[],
+): boolean {
+  if (contentType === null) return false;
+  const wanted = essence(withoutResource(essence(contentType)));
+  return whitelist.some((allowed) => essence(allowed) === wanted);
+}
+
+/** Whether a media type carries JSON: `application/json` or any `+json` type. */
+export function isJsonType(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return type === 'application/json' || type.endsWith('+json');
+}

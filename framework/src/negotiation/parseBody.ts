@@ -1,0 +1,33 @@
+import { ApiProblem } from '../problem/ApiProblem.ts';
+import { essence, isJsonType } from './mediaType.ts';
+
+/**
+ * Turns body bytes into a value by content type: JSON (`application/json` and any
+ * `+json` type) is parsed, a form (`application/x-www-form-urlencoded`) becomes an object
+ * whose repeated keys hold lists, and anything else stays text.
+ *
+ * @throws ApiProblem 400 `JSON decoding error: <reason>` for malformed JSON
+ */
+export function parseBody(bytes: Uint8Array, contentType: string): unknown {
+  const text = new TextDecoder().decode(bytes);
+  if (isJsonType(contentType)) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new ApiProblem(400, `JSON decoding error: ${(error as Error).message}`);
+    }
+  }
+  if (essence(contentType) === 'application/x-www-form-urlencoded')
+    return formToObject(new URLSearchParams(text));
+  return text;
+}
+
+function formToObject(form: URLSearchParams): Record<string, string | string[]> {
+  // Collect in a Map: on a plain object, keys such as `constructor` or `__proto__` would
+  // find Object.prototype's members as earlier values. fromEntries defines own properties.
+  const values = new Map<string, string[]>();
+  for (const [key, value] of form) values.set(key, [...(values.get(key) ?? []), value]);
+  return Object.fromEntries(
+    [...values].map(([key, list]) => [key, list.length === 1 ? (list[0] as string) : list]),
+  );
+}

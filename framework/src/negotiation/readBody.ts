@@ -1,0 +1,32 @@
+import { ApiProblem } from '../problem/ApiProblem.ts';
+
+/**
+ * Reads a request body up to `limit` bytes. A declared `Content-Length` over the limit is
+ * refused before reading anything; a body that grows past it while streaming is refused
+ * as soon as it does, and the rest is never read.
+ *
+ * @throws ApiProblem 413 when the body is larger than `limit`
+ */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) throw tooLarge(limit);
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(limit: number): ApiProblem {
+  return new ApiProblem(413, `The request body is larger than ${limit} bytes`);
+}

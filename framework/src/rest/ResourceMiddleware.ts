@@ -1,0 +1,165 @@
+import type { HalRenderer } from '../hal/HalRenderer.ts';
+import type { HalResource } from '../hal/HalResource.ts';
+import { assertPageInRange, halCollection, requestedPage } from '../hal/halCollection.ts';
+import { HAL_MEDIA_TYPE } from '../hal/Link.ts';
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import { empty, json } from '../http/responses.ts';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { MiddlewareInterface } from '../middleware/Middleware.ts';
+import { PARSED_BODY } from '../negotiation/negotiationAttributes.ts';
+import { ApiProblem } from '../problem/ApiProblem.ts';
+import { type Collection, type Entity, notDefined, type Page, type Resource } from './Resource.ts';
+
+/** What a {@link ResourceMiddleware} needs to know about its resource. */
+export interface ResourceRouting {
+  /** The entity kind in the metadata map. */
+  kind: string;
+  /** The route parameter holding the identifier on entity URLs. */
+  identifierName: string;
+  /** The route name of the collection, for pagination links. */
+  collectionRoute: string;
+  /** The name items are embedded under in collections. */
+  collectionName: string;
+  /** Items per page. */
+  pageSize: number;
+  /** Renders entities with their links. */
+  renderer: HalRenderer;
+}
+
+/**
+ * The middleware behind a resource's two routes: it turns the HTTP method and the
+ * presence of an identifier into a call of the resource, and the result into HAL.
+ */
+export class ResourceMiddleware implements MiddlewareInterface {
+  readonly #resource: Resource;
+  readonly #routing: ResourceRouting;
+
+  /**
+   * Creates the middleware.
+   *
+   * @param resource - the resource to call
+   * @param routing - its entity kind, identifier, collection and renderer
+   */
+  constructor(resource: Resource, routing: ResourceRouting) {
+    this.#resource = resource;
+    this.#routing = routing;
+  }
+
+  /** Calls the resource for an entity URL or a collection URL. */
+  process(request: ServerRequest, response: ResponsePrototype): Promise<Response> {
+    const id = request.param(this.#routing.identifierName);
+    const data = request.getAttribute(PARSED_BODY) ?? {};
+    return id === undefined
+      ? this.#collection(request, response, data)
+      : this.#entity(id, request, response, data);
+  }
+
+  async #entity(
+    id: string,
+    request: ServerRequest,
+    response: ResponsePrototype,
+    data: unknown,
+  ): Promise<Response> {
+    const resource = this.#resource;
+    switch (request.method) {
+      case 'GET':
+      case 'HEAD':
+        return this.#entityResponse(request, response, await resource.fetch(id, request));
+      case 'PUT':
+        return this.#entityResponse(request, response, await resource.update(id, data, request));
+      case 'PATCH':
+        return this.#entityResponse(request, response, await resource.patch(id, data, request));
+      case 'DELETE':
+        if (!(await resource.delete(id, request))) throw entityNotFound();
+        return noContent(response);
+      default:
+        throw notDefined(request.method, 'entities');
+    }
+  }
+
+  async #collection(
+    request: ServerRequest,
+    response: ResponsePrototype,
+    data: unknown,
+  ): Promise<Response> {
+    const resource = this.#resource;
+    switch (request.method) {
+      case 'GET':
+      case 'HEAD': {
+        const query = Object.fromEntries(request.query);
+        return this.#collectionResponse(request, response, await resource.fetchAll(query, request));
+      }
+      case 'POST': {
+        const created = this.#render(request, await resource.create(data, request));
+        response.status = 201;
+        response.headers.set('location', (created.links.self as { href: string }).href);
+        return json(created, response, HAL_MEDIA_TYPE);
+      }
+      case 'PATCH':
+        return this.#collectionResponse(request, response, await resource.patchList(data, request));
+      case 'PUT':
+        return this.#collectionResponse(
+          request,
+          response,
+          await resource.replaceList(data, request),
+        );
+      case 'DELETE':
+        await resource.deleteList(data, request);
+        return noContent(response);
+      default:
+        throw notDefined(request.method, 'collections');
+    }
+  }
+
+  #entityResponse(
+    request: ServerRequest,
+    response: ResponsePrototype,
+    entity: Entity | undefined,
+  ): Response {
+    if (entity === undefined) throw entityNotFound();
+    return json(this.#render(request, entity), response, HAL_MEDIA_TYPE);
+  }
+
+  async #collectionResponse(
+    request: ServerRequest,
+    response: ResponsePrototype,
+    collection: Collection,
+  ): Promise<Response> {
+    const { pageSize, collectionName, collectionRoute, renderer } = this.#routing;
+    const page = requestedPage(request.query);
+    const { items, total } = await loadPage(collection, page, pageSize);
+    assertPageInRange(page, total, pageSize);
+    const url = (number?: number) => {
+      const query = new URLSearchParams(request.query);
+      query.delete('page');
+      if (number !== undefined) query.set('page', String(number));
+      return renderer.url(request, collectionRoute, {}, query);
+    };
+    const rendered = items.map((item) => this.#render(request, item));
+    return json(
+      halCollection({ collectionName, items: rendered, page, pageSize, total, url }),
+      response,
+      HAL_MEDIA_TYPE,
+    );
+  }
+
+  #render(request: ServerRequest, entity: Entity): HalResource {
+    return this.#routing.renderer.entity(request, this.#routing.kind, entity);
+  }
+}
+
+async function loadPage(collection: Collection, page: number, pageSize: number): Promise<Page> {
+  const offset = (page - 1) * pageSize;
+  if (typeof collection === 'function') return collection(offset, pageSize);
+  return { items: collection.slice(offset, offset + pageSize), total: collection.length };
+}
+
+function entityNotFound(): ApiProblem {
+  return new ApiProblem(404, 'Entity not found.');
+}
+
+function noContent(response: ResponsePrototype): Response {
+  // The negotiated content type describes a body; a 204 has none.
+  response.headers.delete('content-type');
+  return empty(204, response);
+}

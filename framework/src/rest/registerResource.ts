@@ -1,0 +1,115 @@
+import type { Application } from '../application/Application.ts';
+import type { EntityMetadata } from '../hal/EntityMetadata.ts';
+import { HalRenderer } from '../hal/HalRenderer.ts';
+import { HAL_MEDIA_TYPE } from '../hal/Link.ts';
+import { MetadataMap } from '../hal/MetadataMap.ts';
+import { ContentNegotiation } from '../negotiation/ContentNegotiation.ts';
+import { Route } from '../router/Route.ts';
+import type { Resource } from './Resource.ts';
+import { ResourceMiddleware } from './ResourceMiddleware.ts';
+
+/** Options of {@link registerResource}; only `entity` is required. */
+export interface ResourceOptions {
+  /** The entity kind, the key of its HAL metadata, such as `User`. */
+  entity: string;
+  /** The route parameter of the identifier; `<last path segment>_id` by default, e.g. `user_id`. */
+  identifierName?: string;
+  /** A regular expression the identifier must match, or the URL is a 404 (e.g. `[1-9]\\d*`). */
+  identifierPattern?: string;
+  /** The entity field holding the identifier; `id` by default. */
+  entityIdentifier?: string;
+  /** The name of the embedded list in collections; the last path segment by default. */
+  collectionName?: string;
+  /** Entities per page; 25 by default. */
+  pageSize?: number;
+  /** Methods the collection URL allows; GET and POST by default. Others get a 405 with `Allow`. */
+  collectionHttpMethods?: readonly string[];
+  /** Methods entity URLs allow; GET, PATCH, PUT and DELETE by default. */
+  entityHttpMethods?: readonly string[];
+  /** The collection route's name; the entity route is `<name>.entity`. From the path by default: `api.user`. */
+  routeName?: string;
+  /** Response media types, the default first; HAL, then JSON, by default. */
+  accept?: readonly string[];
+  /** Request body media types; JSON by default. */
+  contentTypes?: readonly string[];
+  /** The largest request body, in bytes; 1 MiB by default. */
+  bodyLimit?: number;
+  /** Fields holding related entities to embed, by field → entity kind. */
+  embedded?: EntityMetadata['embedded'];
+  /** Fields holding identifiers of related entities to link to, by field → entity kind. */
+  linked?: EntityMetadata['linked'];
+  /** Fields the `links` hook turns into links, left out of the rendered state. */
+  hidden?: EntityMetadata['hidden'];
+  /** More links computed from each entity. */
+  links?: EntityMetadata['links'];
+  /** Where the entity kind is recorded; the application's own map by default. */
+  metadata?: MetadataMap;
+}
+
+/** The two routes of a resource. */
+export interface ResourceRoutes {
+  /** The collection route, e.g. `/api/user`. */
+  collection: Route;
+  /** The entity route, e.g. `/api/user/{user_id}`. */
+  entity: Route;
+}
+
+/**
+ * Registers a REST resource as Apigility's zf-rest does: a collection route at `path`
+ * and an entity route at `path/{identifierName}`, both answering HAL after content
+ * negotiation, and the entity kind's HAL metadata, so self links find the entity route.
+ *
+ * @example
+ * ```ts
+ * registerResource(app, '/api/user', new UserResource(), { entity: 'User', pageSize: 2 });
+ * ```
+ */
+export function registerResource(
+  app: Application,
+  path: string,
+  resource: Resource,
+  options: ResourceOptions,
+): ResourceRoutes {
+  const segment = path.split('/').filter(Boolean).at(-1) ?? 'resource';
+  const identifierName = options.identifierName ?? `${segment}_id`;
+  const routeName = options.routeName ?? path.split('/').filter(Boolean).join('.');
+  const metadata = options.metadata ?? MetadataMap.of(app);
+  metadata.set(options.entity, {
+    route: `${routeName}.entity`,
+    identifier: options.entityIdentifier ?? 'id',
+    routeIdentifier: identifierName,
+    ...(options.embedded ? { embedded: options.embedded } : {}),
+    ...(options.linked ? { linked: options.linked } : {}),
+    ...(options.links ? { links: options.links } : {}),
+    ...(options.hidden ? { hidden: options.hidden } : {}),
+  });
+  const middleware = [
+    new ContentNegotiation({
+      accept: options.accept ?? [HAL_MEDIA_TYPE, 'application/json'],
+      contentTypes: options.contentTypes,
+      bodyLimit: options.bodyLimit,
+    }),
+    new ResourceMiddleware(resource, {
+      kind: options.entity,
+      identifierName,
+      collectionRoute: routeName,
+      collectionName: options.collectionName ?? segment,
+      pageSize: options.pageSize ?? 25,
+      renderer: new HalRenderer(app, metadata),
+    }),
+  ];
+  const collection = app.route(
+    new Route(path, middleware, options.collectionHttpMethods ?? ['GET', 'POST'], routeName),
+  );
+  const entity = app.route(
+    new Route(
+      `${path}/{${identifierName}}`,
+      middleware,
+      options.entityHttpMethods ?? ['GET', 'PATCH', 'PUT', 'DELETE'],
+      `${routeName}.entity`,
+    ),
+  );
+  if (options.identifierPattern)
+    entity.setOptions({ tokens: { [identifierName]: options.identifierPattern } });
+  return { collection, entity };
+}
