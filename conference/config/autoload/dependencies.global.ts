@@ -1,0 +1,53 @@
+import { openCatalogue } from '@hyperpipe/catalogue';
+import {
+  type Container,
+  FindMyWayRouter,
+  NotFoundProblemMiddleware,
+  ProblemMiddleware,
+  Versioning,
+} from 'hyperpipe';
+import { SpeakerResource as SpeakerResourceV1 } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';
+import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
+import { SpeakerResource as SpeakerResourceV2 } from '../../src/Conference/V2/Rest/Speaker/SpeakerResource.ts';
+import { Catalogue } from '../../src/database/Catalogue.ts';
+import { TimezoneHandler } from '../../src/Timezone/TimezoneHandler.ts';
+
+interface ConferenceConfig {
+  debug?: boolean;
+  database: { path: string };
+}
+
+const config = (container: Container) => container.get('config') as ConferenceConfig;
+
+// Every service of the API. The container builds each on first use and shares it.
+export default {
+  dependencies: {
+    invokables: {
+      TimezoneHandler,
+      NotFoundProblem: NotFoundProblemMiddleware,
+    },
+    factories: {
+      // One router, shared by the application and the versioning middleware.
+      Router: () => new FindMyWayRouter(),
+      Database: (container: Container) => openCatalogue(config(container).database.path),
+      Catalogue: (container: Container) =>
+        new Catalogue(
+          () => container.get('Database') as ReturnType<typeof openCatalogue>,
+          config(container).database.path,
+        ),
+      'Conference.V1.Speaker': (container: Container) =>
+        new SpeakerResourceV1(container.get('Catalogue') as Catalogue),
+      'Conference.V1.Talk': (container: Container) =>
+        new TalkResource(container.get('Catalogue') as Catalogue),
+      'Conference.V2.Speaker': (container: Container) =>
+        new SpeakerResourceV2(container.get('Catalogue') as Catalogue),
+      Versioning: (container: Container) =>
+        new Versioning(container.get('Router') as FindMyWayRouter, {
+          vendor: 'conference',
+          defaultVersion: 1,
+        }),
+      ProblemMiddleware: (container: Container) =>
+        new ProblemMiddleware({ debug: config(container).debug === true }),
+    },
+  },
+};

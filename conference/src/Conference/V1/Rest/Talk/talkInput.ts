@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const text = (field: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined ? `The ${field} is required` : `The ${field} must be a string`,
+  });
+
+/** A real calendar date as `YYYY-MM-DD`: 2027-02-30 has the shape but is no day. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const fields = {
+  title: text('title').trim().min(1, 'The title is required'),
+  abstract: text('abstract').nullable().optional(),
+  day: text('day')
+    .refine(isCalendarDate, {
+      message: 'The day must be in the format YYYY-MM-DD',
+      params: { rule: 'date' },
+    })
+    .nullable()
+    .optional(),
+  start_time: text('start_time')
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'The start time must be in the format HH:MM')
+    .nullable()
+    .optional(),
+  speakers: z
+    .array(z.number().int().positive(), { error: 'The speakers must be a list of speaker ids' })
+    .max(20, 'A talk has at most 20 speakers')
+    .optional(),
+};
+
+/** A talk as POST and PUT take it: `title` required, `speakers` a list of existing speaker ids. */
+export const talkInput = z.strictObject(fields);
+
+/** A talk as PATCH takes it: every field optional. */
+export const talkPatch = z.strictObject({ ...fields, title: fields.title.optional() });

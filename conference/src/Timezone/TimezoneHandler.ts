@@ -1,0 +1,37 @@
+import {
+  json,
+  type MiddlewareInterface,
+  PARSED_BODY,
+  type ResponsePrototype,
+  type ServerRequest,
+} from 'hyperpipe';
+import { z } from 'zod';
+import { validate } from '../validation/validate.ts';
+import { isTimeZone } from './isTimeZone.ts';
+
+const timezoneInput = z.object({
+  timezone: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'A timezone is required' : 'The timezone must be a string',
+    })
+    .refine(isTimeZone, {
+      message: 'The timezone must be a valid IANA time zone name, such as Europe/Paris',
+      params: { rule: 'timezone' },
+    }),
+});
+
+/**
+ * The time zone RPC service: `GET /timezone` tells the server's time zone, and
+ * `POST /timezone` checks one sent as JSON or as a form.
+ */
+export class TimezoneHandler implements MiddlewareInterface {
+  /** Answers GET with the server's zone and POST with the checked zone. */
+  process(request: ServerRequest, response: ResponsePrototype): Response {
+    if (request.method === 'POST') {
+      const { timezone } = validate(timezoneInput, request.getAttribute(PARSED_BODY) ?? {});
+      return json({ timezone, valid: true }, response);
+    }
+    return json({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }, response);
+  }
+}

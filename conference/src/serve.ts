@@ -1,0 +1,22 @@
+import { createConferenceApp } from './createConferenceApp.ts';
+import type { Catalogue } from './database/Catalogue.ts';
+
+// `npm run serve`: the conference API on http://localhost:8080 (PORT overrides).
+const app = await createConferenceApp();
+try {
+  // Opening now creates and seeds a missing database file before the first request.
+  (app.container?.get('Catalogue') as Catalogue).open();
+} catch (error) {
+  console.error(
+    `[conference] ${(error as Error).message}; catalogue requests will answer 500 until it is fixed`,
+  );
+}
+const { url } = await app.run();
+console.log(`Conference API on ${url}. Try:
+  curl -i ${url}/timezone
+  curl -i ${url}/speaker
+  curl -i ${url}/speaker/1
+  curl -i ${url}/talk?page=2
+  curl -i -H 'Accept: application/vnd.conference.v2+json' ${url}/speaker/1
+  curl -i -X POST -H 'Content-Type: application/json' -d '{"timezone":"Europe/Paris"}' ${url}/timezone
+Ctrl-C stops the server.`);
