@@ -53,8 +53,10 @@ export async function serve(
     });
   });
   const actualPort = (server.address() as AddressInfo).port;
-  const close = closer(server, options.closeTimeout ?? 5000);
-  if (options.handleSignals !== false) exitOnSignals(close);
+  const closeServer = closer(server, options.closeTimeout ?? 5000);
+  const stopListening = options.handleSignals === false ? () => {} : exitOnSignals(closeServer);
+  // Once closed by hand, a later Ctrl-C must not exit on this server's behalf.
+  const close = () => closeServer().finally(stopListening);
   return {
     server,
     port: actualPort,
@@ -89,7 +91,8 @@ function closer(server: Server, timeout: number): () => Promise<void> {
   };
 }
 
-function exitOnSignals(close: () => Promise<void>): void {
+/** Closes the server and exits on SIGINT or SIGTERM; returns a function that stops listening. */
+function exitOnSignals(close: () => Promise<void>): () => void {
   const onSignal = (signal: NodeJS.Signals) => {
     console.error(`[hyperpipe] ${signal}: closing the server`);
     close().then(
@@ -99,4 +102,8 @@ function exitOnSignals(close: () => Promise<void>): void {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
 }

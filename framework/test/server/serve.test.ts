@@ -164,3 +164,15 @@ describe('signals', () => {
     },
   );
 });
+
+describe('signal handlers', () => {
+  it('are removed when the server is closed by hand', async () => {
+    const before = process.listenerCount('SIGTERM');
+    const app = createApplication();
+    app.get('/', () => new Response('ok'));
+    const running = await app.run({ port: 0 });
+    expect(process.listenerCount('SIGTERM')).toBe(before + 1);
+    await running.close();
+    expect(process.listenerCount('SIGTERM')).toBe(before);
+  });
+});
