@@ -111,3 +111,19 @@ describe('a *.local.* file next to the global configuration', () => {
     expect(ping.headers.get('x-powered-by')).toBeNull();
   });
 });
+
+describe('the hypermedia users API, mounted last', () => {
+  it('serves HAL under /api/user even though /api is also the configured API', async () => {
+    const response = await call('GET', '/api/user/3');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.example.v1+json');
+    const body = await response.json();
+    expect(body._links.self.href).toBe('http://localhost/v1/api/user/3');
+  });
+
+  it('leaves paths it does not know to the parent: a plain 404 for non-JSON clients', async () => {
+    const response = await call('GET', '/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('Cannot GET /nothing-here');
+  });
+});
