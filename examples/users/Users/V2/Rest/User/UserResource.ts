@@ -13,7 +13,7 @@ export class UserResource extends Resource {
         id: user.id,
         name: user.name,
         contact_count: user.contactIds.length,
-        contactIds: user.contactIds,
+        contacts: user.contactIds,
       }
     );
   }
@@ -23,7 +23,7 @@ export class UserResource extends Resource {
       id,
       name,
       contact_count: contactIds.length,
-      contactIds,
+      contacts: contactIds,
     }));
   }
 }
