@@ -84,7 +84,41 @@ export abstract class Resource<E extends Entity = Entity> {
   }
 }
 
-/** The 405 problem for a method a resource has not defined. */
-export function notDefined(method: string, kind: 'entities' | 'collections'): ApiProblem {
-  return new ApiProblem(405, `The ${method} method has not been defined for ${kind}`);
+/** The 405 problem for a method a resource has not defined; `allow` lists those it has. */
+export function notDefined(
+  method: string,
+  kind: 'entities' | 'collections',
+  allow?: readonly string[],
+): ApiProblem {
+  return new ApiProblem(405, `The ${method} method has not been defined for ${kind}`, {
+    ...(allow ? { headers: { Allow: allow.join(',') } } : {}),
+  });
+}
+
+/** Which resource method serves each HTTP method, on entity URLs and on collection URLs. */
+export const RESOURCE_METHODS = {
+  entities: { GET: 'fetch', PUT: 'update', PATCH: 'patch', DELETE: 'delete' },
+  collections: {
+    GET: 'fetchAll',
+    POST: 'create',
+    PUT: 'replaceList',
+    PATCH: 'patchList',
+    DELETE: 'deleteList',
+  },
+} as const satisfies Record<'entities' | 'collections', Record<string, keyof Resource>>;
+
+/**
+ * The HTTP methods among `methods` that a resource really serves on entity or collection
+ * URLs: those whose resource method it overrides. A 405 must list them in `Allow`.
+ */
+export function definedMethods(
+  resource: Resource,
+  kind: 'entities' | 'collections',
+  methods: readonly string[],
+): string[] {
+  const table: Readonly<Record<string, keyof Resource>> = RESOURCE_METHODS[kind];
+  return methods.filter((method) => {
+    const name = table[method];
+    return name !== undefined && resource[name] !== Resource.prototype[name];
+  });
 }

@@ -6,9 +6,17 @@ import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { empty, json } from '../http/responses.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface } from '../middleware/Middleware.ts';
+import type { ContentNegotiation } from '../negotiation/ContentNegotiation.ts';
 import { PARSED_BODY } from '../negotiation/negotiationAttributes.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
-import { type Collection, type Entity, notDefined, type Page, type Resource } from './Resource.ts';
+import {
+  type Collection,
+  definedMethods,
+  type Entity,
+  notDefined,
+  type Page,
+  type Resource,
+} from './Resource.ts';
 
 /** What a {@link ResourceMiddleware} needs to know about its resource. */
 export interface ResourceRouting {
@@ -24,6 +32,12 @@ export interface ResourceRouting {
   pageSize: number;
   /** Renders entities with their links. */
   renderer: HalRenderer;
+  /** Negotiates media types and reads the body before the resource is called. */
+  negotiation: ContentNegotiation;
+  /** The methods the entity route allows. */
+  entityMethods: readonly string[];
+  /** The methods the collection route allows. */
+  collectionMethods: readonly string[];
 }
 
 /**
@@ -45,13 +59,20 @@ export class ResourceMiddleware implements MiddlewareInterface {
     this.#routing = routing;
   }
 
-  /** Calls the resource for an entity URL or a collection URL. */
+  /**
+   * Refuses a method the resource does not serve, negotiates, then calls the resource for
+   * an entity URL or a collection URL. The method comes first: a request the resource
+   * would refuse anyway is not worth reading the body of.
+   */
   process(request: ServerRequest, response: ResponsePrototype): Promise<Response> {
     const id = request.param(this.#routing.identifierName);
-    const data = request.getAttribute(PARSED_BODY) ?? {};
-    return id === undefined
-      ? this.#collection(request, response, data)
-      : this.#entity(id, request, response, data);
+    this.#assertDefined(request.method, id === undefined ? 'collections' : 'entities');
+    return this.#routing.negotiation.process(request, response, async (negotiated = request) => {
+      const data = negotiated.getAttribute(PARSED_BODY) ?? {};
+      return id === undefined
+        ? this.#collection(negotiated, response, data)
+        : this.#entity(id, negotiated, response, data);
+    });
   }
 
   async #entity(
@@ -109,6 +130,21 @@ export class ResourceMiddleware implements MiddlewareInterface {
       default:
         throw notDefined(request.method, 'collections');
     }
+  }
+
+  /**
+   * Refuses a method the resource has not defined, with the 405 problem whose `Allow`
+   * lists the methods it has defined among those the route allows. HEAD goes with GET.
+   */
+  #assertDefined(method: string, kind: 'entities' | 'collections'): void {
+    const { entityMethods, collectionMethods } = this.#routing;
+    const defined = definedMethods(
+      this.#resource,
+      kind,
+      kind === 'entities' ? entityMethods : collectionMethods,
+    );
+    if (!defined.includes(method === 'HEAD' ? 'GET' : method))
+      throw notDefined(method, kind, defined);
   }
 
   #entityResponse(

@@ -59,6 +59,10 @@ export interface ResourceRoutes {
  * and an entity route at `path/{identifierName}`, both answering HAL after content
  * negotiation, and the entity kind's HAL metadata, so self links find the entity route.
  *
+ * The routes take every method, so that the resource itself answers the ones it does not
+ * serve: a 405 problem saying the method `has not been defined for entities` (or
+ * `collections`), whose `Allow` lists the methods it serves among those the options allow.
+ *
  * @example
  * ```ts
  * registerResource(app, '/api/user', new UserResource(), { entity: 'User', pageSize: 2 });
@@ -83,31 +87,26 @@ export function registerResource(
     ...(options.links ? { links: options.links } : {}),
     ...(options.hidden ? { hidden: options.hidden } : {}),
   });
-  const middleware = [
-    new ContentNegotiation({
+  const entityMethods = options.entityHttpMethods ?? ['GET', 'PATCH', 'PUT', 'DELETE'];
+  const collectionMethods = options.collectionHttpMethods ?? ['GET', 'POST'];
+  const middleware = new ResourceMiddleware(resource, {
+    negotiation: new ContentNegotiation({
       accept: options.accept ?? [HAL_MEDIA_TYPE, 'application/json'],
       contentTypes: options.contentTypes,
       bodyLimit: options.bodyLimit,
     }),
-    new ResourceMiddleware(resource, {
-      kind: options.entity,
-      identifierName,
-      collectionRoute: routeName,
-      collectionName: options.collectionName ?? segment,
-      pageSize: options.pageSize ?? 25,
-      renderer: new HalRenderer(app, metadata),
-    }),
-  ];
-  const collection = app.route(
-    new Route(path, middleware, options.collectionHttpMethods ?? ['GET', 'POST'], routeName),
-  );
+    kind: options.entity,
+    identifierName,
+    collectionRoute: routeName,
+    collectionName: options.collectionName ?? segment,
+    pageSize: options.pageSize ?? 25,
+    renderer: new HalRenderer(app, metadata),
+    entityMethods,
+    collectionMethods,
+  });
+  const collection = app.route(new Route(path, middleware, undefined, routeName));
   const entity = app.route(
-    new Route(
-      `${path}/{${identifierName}}`,
-      middleware,
-      options.entityHttpMethods ?? ['GET', 'PATCH', 'PUT', 'DELETE'],
-      `${routeName}.entity`,
-    ),
+    new Route(`${path}/{${identifierName}}`, middleware, undefined, `${routeName}.entity`),
   );
   if (options.identifierPattern)
     entity.setOptions({ tokens: { [identifierName]: options.identifierPattern } });

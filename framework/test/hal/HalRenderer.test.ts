@@ -1,0 +1,255 @@
+import {
+  createApplication,
+  type Entity,
+  type EntityMetadata,
+  HalRenderer,
+  json,
+  MetadataMap,
+  ServerRequest,
+  text,
+} from 'hyperpipe';
+import { describe, expect, it } from 'vitest';
+import { asJson, expectValidHal } from './support.ts';
+
+const ORIGIN = 'https://api.example.com:8443';
+
+const METADATA: Record<string, EntityMetadata> = {
+  // The entity's `id` fills the route's `{user_id}`.
+  User: { route: 'user', identifier: 'id', routeIdentifier: 'user_id' },
+  // No routeIdentifier: the identifier names the route parameter too.
+  Book: { route: 'book', identifier: 'isbn' },
+  // No identifier: `id`.
+  Tag: { route: 'tag' },
+};
+
+/** An application with named entity routes and a renderer using it. */
+function appWithRenderer(metadata: Record<string, EntityMetadata> = METADATA) {
+  const app = createApplication();
+  const noop = () => text('');
+  app.route('/users/{user_id}', noop, ['GET'], 'user');
+  app.route('/books/{isbn}', noop, ['GET'], 'book');
+  app.route('/tags/{id}', noop, ['GET'], 'tag');
+  return { app, renderer: new HalRenderer(app, new MetadataMap(metadata)) };
+}
+
+/** Renders an entity directly, for a request to ORIGIN + `/`. */
+function render(
+  kind: string,
+  entity: Entity,
+  metadata?: Record<string, EntityMetadata>,
+): Record<string, unknown> {
+  const { renderer } = appWithRenderer(metadata);
+  const request = new ServerRequest(new Request(`${ORIGIN}/`));
+  const document = asJson(renderer.entity(request, kind, entity));
+  expectValidHal(document);
+  return document;
+}
+
+describe('HalRenderer self links', () => {
+  it('are absolute URLs from the request origin and the named route', () => {
+    expect(render('User', { id: 7, name: 'Ada' })).toEqual({
+      _links: { self: { href: `${ORIGIN}/users/7` } },
+      id: 7,
+      name: 'Ada',
+    });
+  });
+
+  it('fill the routeIdentifier parameter with the identifier field', () => {
+    const document = render('User', { id: 7, user_id: 99 });
+    expect(document._links).toEqual({ self: { href: `${ORIGIN}/users/7` } });
+  });
+
+  it('use the identifier field as the route parameter when no routeIdentifier is given', () => {
+    const document = render('Book', { id: 1, isbn: '978-3' });
+    expect(document._links).toEqual({ self: { href: `${ORIGIN}/books/978-3` } });
+  });
+
+  it('use `id` when no identifier is given', () => {
+    expect(render('Tag', { id: 'rest' })._links).toEqual({ self: { href: `${ORIGIN}/tags/rest` } });
+  });
+
+  it('percent-encode the identifier, so the link stays one URL', () => {
+    expect(render('Tag', { id: 'a b/c?d' })._links).toEqual({
+      self: { href: `${ORIGIN}/tags/a%20b%2Fc%3Fd` },
+    });
+  });
+
+  it('include the mount prefix of an application mounted in another', async () => {
+    const { app, renderer } = appWithRenderer();
+    app.route('/render', (request) => json(renderer.entity(request, 'User', { id: 3 })), ['GET']);
+    const parent = createApplication();
+    parent.pipe('/mount', app);
+    const response = await parent.handle(new Request(`${ORIGIN}/mount/render`));
+    const document = await response.json();
+    expectValidHal(document);
+    expect(document._links.self.href).toBe(`${ORIGIN}/mount/users/3`);
+  });
+
+  it('throw when the entity has no identifier', () => {
+    expect(() => render('User', { name: 'Nobody' })).toThrow(
+      'A "User" entity has no "id" to build its self link from',
+    );
+  });
+
+  it.each([
+    ['null', null],
+    ['an object', { nested: 1 }],
+    ['a boolean', true],
+  ])('throw when the identifier is %s', (_name, id) => {
+    expect(() => render('User', { id })).toThrow('has no "id"');
+  });
+
+  it('throw for an unknown entity kind', () => {
+    expect(() => render('Ghost', { id: 1 })).toThrow('No HAL metadata for entity kind "Ghost"');
+  });
+});
+
+describe('HalRenderer url', () => {
+  it('builds a named route URL with a query string', () => {
+    const { renderer } = appWithRenderer();
+    const request = new ServerRequest(new Request(`${ORIGIN}/x`), '/x', '/base');
+    const query = new URLSearchParams({ page: '2', q: 'a b' });
+    expect(renderer.url(request, 'user', { user_id: 5 }, query)).toBe(
+      `${ORIGIN}/base/users/5?page=2&q=a+b`,
+    );
+  });
+
+  it('leaves out an empty query string', () => {
+    const { renderer } = appWithRenderer();
+    const request = new ServerRequest(new Request(`${ORIGIN}/`));
+    expect(renderer.url(request, 'tag', { id: 1 }, new URLSearchParams())).toBe(`${ORIGIN}/tags/1`);
+  });
+});
+
+describe('HalRenderer embedded', () => {
+  const metadata: Record<string, EntityMetadata> = {
+    ...METADATA,
+    User: { ...METADATA.User, embedded: { contacts: 'User', favourite: 'Book' } } as EntityMetadata,
+  };
+
+  it('embeds a list of related entities, each with its own self link', () => {
+    const document = render(
+      'User',
+      { id: 1, name: 'Ada', contacts: [{ id: 2, name: 'Bruno' }, { id: 3 }] },
+      metadata,
+    );
+    expect(document).toEqual({
+      _links: { self: { href: `${ORIGIN}/users/1` } },
+      id: 1,
+      name: 'Ada',
+      _embedded: {
+        contacts: [
+          { _links: { self: { href: `${ORIGIN}/users/2` } }, id: 2, name: 'Bruno' },
+          { _links: { self: { href: `${ORIGIN}/users/3` } }, id: 3 },
+        ],
+      },
+    });
+  });
+
+  it('embeds a single related entity of another kind', () => {
+    const document = render(
+      'User',
+      { id: 1, favourite: { isbn: '978-3', title: 'HAL' } },
+      metadata,
+    );
+    expect(document._embedded).toEqual({
+      favourite: {
+        _links: { self: { href: `${ORIGIN}/books/978-3` } },
+        isbn: '978-3',
+        title: 'HAL',
+      },
+    });
+  });
+
+  it('embeds the related entities of embedded entities', () => {
+    const document = render(
+      'User',
+      { id: 1, contacts: [{ id: 2, contacts: [{ id: 3 }] }] },
+      metadata,
+    );
+    expect(document).toMatchObject({
+      _embedded: {
+        contacts: [
+          {
+            _links: { self: { href: `${ORIGIN}/users/2` } },
+            _embedded: { contacts: [{ _links: { self: { href: `${ORIGIN}/users/3` } } }] },
+          },
+        ],
+      },
+    });
+  });
+
+  it('skips missing related entities and leaves out an empty _embedded', () => {
+    const document = render('User', { id: 1, favourite: null }, metadata);
+    expect(document).toEqual({ _links: { self: { href: `${ORIGIN}/users/1` } }, id: 1 });
+  });
+
+  it('keeps an empty list of related entities as an empty list', () => {
+    const document = render('User', { id: 1, contacts: [] }, metadata);
+    expect(document._embedded).toEqual({ contacts: [] });
+  });
+
+  it('throws when an embedded entity has no identifier', () => {
+    expect(() => render('User', { id: 1, contacts: [{ name: 'x' }] }, metadata)).toThrow(
+      'has no "id"',
+    );
+  });
+});
+
+describe('HalRenderer linked', () => {
+  const metadata: Record<string, EntityMetadata> = {
+    ...METADATA,
+    User: { ...METADATA.User, linked: { contacts: 'User', books: 'Book' } } as EntityMetadata,
+  };
+
+  it('turns a field of identifiers into a relation with one link per id', () => {
+    const document = render('User', { id: 1, name: 'Ada', contacts: [2, 3] }, metadata);
+    expect(document).toEqual({
+      _links: {
+        self: { href: `${ORIGIN}/users/1` },
+        contacts: [{ href: `${ORIGIN}/users/2` }, { href: `${ORIGIN}/users/3` }],
+        books: [],
+      },
+      id: 1,
+      name: 'Ada',
+    });
+  });
+
+  it('links entity objects by their identifier', () => {
+    const document = render(
+      'User',
+      { id: 1, books: [{ isbn: '978-1', title: 'A' }, { isbn: '978-2' }] },
+      metadata,
+    );
+    expect(document._links).toMatchObject({
+      books: [{ href: `${ORIGIN}/books/978-1` }, { href: `${ORIGIN}/books/978-2` }],
+    });
+    expect(document).not.toHaveProperty('books');
+  });
+
+  it('makes a single identifier a list of one link', () => {
+    const document = render('User', { id: 1, contacts: 2 }, metadata);
+    expect(document._links).toMatchObject({ contacts: [{ href: `${ORIGIN}/users/2` }] });
+  });
+});
+
+describe('HalRenderer links hook', () => {
+  it('adds computed links, building other entities’ URLs with the uri function', () => {
+    const metadata: Record<string, EntityMetadata> = {
+      ...METADATA,
+      User: {
+        ...METADATA.User,
+        links: (entity, uri) => ({
+          profile: { href: `https://people.example/${entity.id}`, title: 'Profile' },
+          wrote: [{ href: uri('Book', { isbn: '978-9' }) }],
+        }),
+      } as EntityMetadata,
+    };
+    const document = render('User', { id: 1 }, metadata);
+    expect(document._links).toEqual({
+      self: { href: `${ORIGIN}/users/1` },
+      profile: { href: 'https://people.example/1', title: 'Profile' },
+      wrote: [{ href: `${ORIGIN}/books/978-9` }],
+    });
+  });
+});

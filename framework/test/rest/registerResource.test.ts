@@ -1,0 +1,240 @@
+import {
+  createApplication,
+  type Entity,
+  MetadataMap,
+  ProblemMiddleware,
+  Resource,
+  registerResource,
+} from 'hyperpipe';
+import { describe, expect, it } from 'vitest';
+import { expectValidHal } from '../hal/support.ts';
+import { PagedResource, RecordingResource, resourceApp, send } from './support.ts';
+
+describe('registerResource routes', () => {
+  it('adds the collection route and an entity route named after the last segment', () => {
+    const app = createApplication();
+    const routes = registerResource(app, '/api/user', new RecordingResource(), { entity: 'User' });
+    expect(routes.collection.path).toBe('/api/user');
+    expect(routes.entity.path).toBe('/api/user/{user_id}');
+  });
+
+  it('names the routes after the path: api.user and api.user.entity', () => {
+    const app = resourceApp(new RecordingResource());
+    expect(app.generateUri('api.user')).toBe('/api/user');
+    expect(app.generateUri('api.user.entity', { user_id: 4 })).toBe('/api/user/4');
+  });
+
+  it('names the routes routeName and routeName.entity when given', () => {
+    const app = resourceApp(new RecordingResource(), { routeName: 'people' });
+    expect(app.generateUri('people')).toBe('/api/user');
+    expect(app.generateUri('people.entity', { user_id: 4 })).toBe('/api/user/4');
+    expect(() => app.generateUri('api.user')).toThrow('Cannot generate URI for route "api.user"');
+  });
+
+  it('takes another identifier name', async () => {
+    const app = createApplication();
+    const routes = registerResource(app, '/api/user', new RecordingResource(), {
+      entity: 'User',
+      identifierName: 'uid',
+    });
+    expect(routes.entity.path).toBe('/api/user/{uid}');
+    const document = await (await send(app, 'GET', '/api/user/1')).json();
+    expect(document._links.self.href).toBe('http://localhost/api/user/1');
+  });
+
+  it('answers 404 for identifiers that do not match identifierPattern', async () => {
+    const resource = new RecordingResource();
+    const app = resourceApp(resource, { identifierPattern: '[1-9]\\d*' });
+    expect((await send(app, 'GET', '/api/user/abc')).status).toBe(404);
+    expect((await send(app, 'GET', '/api/user/0')).status).toBe(404);
+    expect(resource.calls).toEqual([]);
+    expect((await send(app, 'GET', '/api/user/1')).status).toBe(200);
+  });
+
+  it('takes the self link identifier from entityIdentifier', async () => {
+    class ByName extends Resource {
+      override fetch(id: string): Entity {
+        return { id: 99, name: id };
+      }
+    }
+    const app = resourceApp(new ByName(), { entityIdentifier: 'name' });
+    const document = await (await send(app, 'GET', '/api/user/ada')).json();
+    expect(document._links.self.href).toBe('http://localhost/api/user/ada');
+  });
+
+  it('records the entity kind in the given metadata map', () => {
+    const metadata = new MetadataMap();
+    registerResource(createApplication(), '/api/user', new RecordingResource(), {
+      entity: 'User',
+      metadata,
+    });
+    expect(metadata.get('User')).toMatchObject({
+      route: 'api.user.entity',
+      identifier: 'id',
+      routeIdentifier: 'user_id',
+    });
+  });
+
+  it('shares the application’s metadata map, so resources embed one another', async () => {
+    class Owner extends Resource {
+      override fetch(id: string): Entity {
+        return { id, pets: [{ id: 7, name: 'Rex' }] };
+      }
+    }
+    class Pet extends Resource {}
+    const app = createApplication();
+    registerResource(app, '/api/owner', new Owner(), {
+      entity: 'Owner',
+      embedded: { pets: 'Pet' },
+    });
+    registerResource(app, '/api/pet', new Pet(), { entity: 'Pet' });
+    const document = await (await send(app, 'GET', '/api/owner/1')).json();
+    expectValidHal(document);
+    expect(document._embedded.pets[0]._links.self.href).toBe('http://localhost/api/pet/7');
+  });
+});
+
+describe('registerResource collections', () => {
+  it('embeds the items under the last path segment by default', async () => {
+    const document = await (
+      await send(resourceApp(new RecordingResource()), 'GET', '/api/user')
+    ).json();
+    expectValidHal(document);
+    expect(Object.keys(document._embedded)).toEqual(['user']);
+  });
+
+  it('embeds the items under collectionName', async () => {
+    const app = resourceApp(new RecordingResource(), { collectionName: 'people' });
+    const document = await (await send(app, 'GET', '/api/user')).json();
+    expect(Object.keys(document._embedded)).toEqual(['people']);
+    expect(document._embedded.people).toHaveLength(2);
+  });
+
+  it('pages 25 items by default', async () => {
+    const document = await (
+      await send(resourceApp(new PagedResource(30)), 'GET', '/api/user')
+    ).json();
+    expect(document).toMatchObject({ count: 25, page_size: 25, page_count: 2 });
+  });
+
+  it('pages pageSize items', async () => {
+    const app = resourceApp(new PagedResource(30), { pageSize: 7 });
+    const document = await (await send(app, 'GET', '/api/user')).json();
+    expect(document).toMatchObject({ count: 7, page_size: 7, page_count: 5 });
+  });
+
+  it('builds pagination links on the collection route', async () => {
+    const app = resourceApp(new PagedResource(30), { pageSize: 10, routeName: 'people' });
+    const document = await (await send(app, 'GET', '/api/user?page=2')).json();
+    expect(document._links.next.href).toBe('http://localhost/api/user?page=3');
+  });
+});
+
+describe('registerResource in a mounted application', () => {
+  it('builds Location, self and pagination links with the mount prefix', async () => {
+    const parent = createApplication();
+    parent.pipe('/mount', resourceApp(new RecordingResource(), { pageSize: 1 }));
+    const created = await send(parent, 'POST', '/mount/api/user', { name: 'x' });
+    expect(created.headers.get('location')).toBe('http://localhost/mount/api/user/3');
+    const document = await (await send(parent, 'GET', '/mount/api/user')).json();
+    expectValidHal(document);
+    expect(document._links.next.href).toBe('http://localhost/mount/api/user?page=2');
+    expect(document._embedded.user[0]._links.self.href).toBe('http://localhost/mount/api/user/1');
+  });
+});
+
+describe('registerResource method lists', () => {
+  it('allows only collectionHttpMethods on the collection', async () => {
+    const resource = new RecordingResource();
+    const app = resourceApp(resource, { collectionHttpMethods: ['GET'] });
+    const response = await send(app, 'POST', '/api/user', { name: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    // SPEC 7.1: the detail names the method and the kind of resource.
+    expect((await response.json()).detail).toBe(
+      'The POST method has not been defined for collections',
+    );
+    expect(resource.calls).toEqual([]);
+  });
+
+  it('allows only entityHttpMethods on entities', async () => {
+    const resource = new RecordingResource();
+    const app = resourceApp(resource, { entityHttpMethods: ['GET', 'DELETE'] });
+    const response = await send(app, 'PUT', '/api/user/1', { name: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET,DELETE');
+    expect((await response.json()).detail).toBe('The PUT method has not been defined for entities');
+    expect((await send(app, 'DELETE', '/api/user/1')).status).toBe(204);
+    expect(resource.calls).toEqual([['delete', '1']]);
+  });
+});
+
+describe('registerResource content negotiation', () => {
+  it('hands the parsed JSON body to create', async () => {
+    const resource = new RecordingResource();
+    const body = { name: 'Ada', tags: ['a', 'b'], nested: { n: 1 } };
+    await send(resourceApp(resource), 'POST', '/api/user', body);
+    expect(resource.calls).toEqual([['create', body]]);
+  });
+
+  it('hands the parsed JSON body to update', async () => {
+    const resource = new RecordingResource();
+    await send(resourceApp(resource), 'PUT', '/api/user/1', { name: 'Ada' });
+    expect(resource.calls).toEqual([['update', '1', { name: 'Ada' }]]);
+  });
+
+  it('answers in the first accept media type that the client accepts', async () => {
+    const app = resourceApp(new RecordingResource(), {
+      accept: ['application/vnd.example.v1+json', 'application/hal+json'],
+    });
+    const plain = await send(app, 'GET', '/api/user/1');
+    expect(plain.headers.get('content-type')).toBe('application/vnd.example.v1+json');
+    const hal = await send(app, 'GET', '/api/user/1', undefined, {
+      accept: 'application/hal+json',
+    });
+    expect(hal.headers.get('content-type')).toBe('application/hal+json');
+  });
+
+  it('answers 406 as a problem when the client accepts none of them', async () => {
+    const app = createApplication();
+    app.pipe('/', new ProblemMiddleware(), { priority: -100 });
+    registerResource(app, '/api/user', new RecordingResource(), { entity: 'User' });
+    const response = await send(app, 'GET', '/api/user/1', undefined, { accept: 'text/html' });
+    expect(response.status).toBe(406);
+    expect(await response.json()).toMatchObject({ detail: 'Cannot honor Accept type specified' });
+  });
+});
+
+describe('a method the resource does not serve', () => {
+  it('is refused before the body is read: 405, not 415', async () => {
+    const app = resourceApp(new RecordingResource(), { collectionHttpMethods: ['GET'] });
+    const response = await app.handle(
+      new Request('http://localhost/api/user', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'not json',
+      }),
+    );
+    expect(response.status).toBe(405);
+  });
+
+  it('lists in Allow only the methods the resource defines among those allowed', async () => {
+    const app = createApplication({ onError: () => {} });
+    app.pipe('/', new ProblemMiddleware(), { priority: -100 });
+    class FetchOnly extends Resource {
+      override fetch(id: string) {
+        return { id };
+      }
+    }
+    registerResource(app, '/api/thing', new FetchOnly(), { entity: 'Thing' });
+    const response = await app.handle(
+      new Request('http://localhost/api/thing/1', { method: 'DELETE' }),
+    );
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect((await response.json()).detail).toBe(
+      'The DELETE method has not been defined for entities',
+    );
+  });
+});
