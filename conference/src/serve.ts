@@ -3,9 +3,11 @@ import type { Catalogue } from './database/Catalogue.ts';
 
 // `npm run serve`: the conference API on http://localhost:8080 (PORT overrides).
 const app = await createConferenceApp();
+// createConferenceApp always builds the application from a container.
+const catalogue = app.container?.get('Catalogue') as Catalogue | undefined;
 try {
   // Opening now creates and seeds a missing database file before the first request.
-  (app.container?.get('Catalogue') as Catalogue).open();
+  catalogue?.open();
 } catch (error) {
   console.error(
     `[conference] ${(error as Error).message}; catalogue requests will answer 500 until it is fixed`,

@@ -1,4 +1,3 @@
-import { openCatalogue } from '@hyperpipe/catalogue';
 import {
   type Container,
   FindMyWayRouter,
@@ -9,7 +8,7 @@ import {
 import { SpeakerResource as SpeakerResourceV1 } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';
 import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
 import { SpeakerResource as SpeakerResourceV2 } from '../../src/Conference/V2/Rest/Speaker/SpeakerResource.ts';
-import { Catalogue } from '../../src/database/Catalogue.ts';
+import { Catalogue, openCheckedCatalogue } from '../../src/database/Catalogue.ts';
 import { TimezoneHandler } from '../../src/Timezone/TimezoneHandler.ts';
 
 interface ConferenceConfig {
@@ -29,10 +28,10 @@ export default {
     factories: {
       // One router, shared by the application and the versioning middleware.
       Router: () => new FindMyWayRouter(),
-      Database: (container: Container) => openCatalogue(config(container).database.path),
+      Database: (container: Container) => openCheckedCatalogue(config(container).database.path),
       Catalogue: (container: Container) =>
         new Catalogue(
-          () => container.get('Database') as ReturnType<typeof openCatalogue>,
+          () => container.get('Database') as ReturnType<typeof openCheckedCatalogue>,
           config(container).database.path,
         ),
       'Conference.V1.Speaker': (container: Container) =>

@@ -1,5 +1,28 @@
-import { SpeakerRepository, TalkRepository } from '@hyperpipe/catalogue';
+import { openCatalogue, SpeakerRepository, TalkRepository } from '@hyperpipe/catalogue';
 import type Database from 'better-sqlite3';
+
+/**
+ * Opens the catalogue file and checks that it is one, closing it and throwing if not.
+ *
+ * SQLite opens any file without complaint and reads it only at the first statement. Were a
+ * garbage file or one without the tables opened unchecked, the container would keep that
+ * connection as the shared `Database`, and the {@link Catalogue} would fail on it forever,
+ * even after the file is repaired. A factory that throws leaves nothing behind, so the next
+ * request opens the file again.
+ *
+ * @param path - the database file; a missing one is created and seeded
+ */
+export function openCheckedCatalogue(path: string): Database.Database {
+  const database = openCatalogue(path);
+  try {
+    // Compiling the statement reads the file's header and needs every table of the catalogue.
+    database.prepare('SELECT 1 FROM speakers, talks, talks_speakers LIMIT 0');
+    return database;
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
 
 /**
  * The catalogue as the API uses it: the database and its repositories, opened on first

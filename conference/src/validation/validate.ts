@@ -8,7 +8,9 @@ import type { z } from 'zod';
  * own name with the rule `unrecognized`.
  */
 export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
+  // zod 4 leaves `input` out of the issues it returns unless asked; ruleOf needs it to tell
+  // a missing field (rule `required`) from one of the wrong type (rule `invalid_type`).
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw validationProblem(messagesOf(result.error.issues));
 }

@@ -27,7 +27,7 @@ const fields = {
     })
     .nullable()
     .optional(),
-  twitter: text('twitter')
+  twitter: text('twitter handle')
     .max(80, 'The twitter handle must be at most 80 characters')
     .nullable()
     .optional(),

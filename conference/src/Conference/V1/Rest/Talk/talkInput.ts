@@ -13,6 +13,8 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+const SPEAKER_IDS = 'The speakers must be a list of speaker ids';
+
 const fields = {
   title: text('title').trim().min(1, 'The title is required'),
   abstract: text('abstract').nullable().optional(),
@@ -27,8 +29,13 @@ const fields = {
     .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'The start time must be in the format HH:MM')
     .nullable()
     .optional(),
+  // The element schema needs the message too: the array's own error covers only a
+  // `speakers` that is no list, and zod's defaults ("Too small: expected number to be >0")
+  // would otherwise reach the client for [0] or ["1"].
   speakers: z
-    .array(z.number().int().positive(), { error: 'The speakers must be a list of speaker ids' })
+    .array(z.number({ error: SPEAKER_IDS }).int(SPEAKER_IDS).positive(SPEAKER_IDS), {
+      error: SPEAKER_IDS,
+    })
     .max(20, 'A talk has at most 20 speakers')
     .optional(),
 };

@@ -1,0 +1,180 @@
+import type { CatalogueDatabase } from '@hyperpipe/catalogue';
+import type { Application } from 'hyperpipe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestConference,
+  JSON_TYPE,
+  ORIGIN,
+  PROBLEM,
+  problem,
+  send,
+  sendJson,
+  speakerRow as speakerRowOf,
+  talkRow as talkRowOf,
+  V1,
+} from './support/conference.ts';
+
+// Reads only: one catalogue for the whole file.
+let app: Application;
+let db: CatalogueDatabase;
+beforeAll(async () => {
+  ({ app, db } = await createTestConference());
+});
+
+const speakerRow = (id: number) => speakerRowOf(db, id);
+const talkRow = (id: number) => talkRowOf(db, id);
+
+describe('GET an entity', () => {
+  it('renders a speaker as HAL: its row, a self link, and its talks embedded', async () => {
+    const { status, headers, body } = await sendJson(app, '/speaker/1');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe(V1);
+    const { _links, _embedded, ...state } = body;
+    expect(state).toEqual(speakerRow(1));
+    expect(_links).toEqual({ self: { href: `${ORIGIN}/v1/speaker/1` } });
+    expect(Object.keys(_embedded)).toEqual(['talks']);
+    expect(_embedded.talks.length).toBeGreaterThan(0);
+    for (const { _links: talkLinks, ...talk } of _embedded.talks) {
+      expect(talk).toEqual(talkRow(talk.id));
+      expect(talkLinks).toEqual({ self: { href: `${ORIGIN}/v1/talk/${talk.id}` } });
+    }
+  });
+
+  it('renders a talk as HAL: its row, a self link, and its speakers embedded', async () => {
+    const talkId = db
+      .prepare('SELECT talk_id FROM talks_speakers GROUP BY talk_id HAVING count(*) > 1 LIMIT 1')
+      .pluck()
+      .get() as number;
+    const { status, body } = await sendJson(app, `/talk/${talkId}`);
+    expect(status).toBe(200);
+    const { _links, _embedded, ...state } = body;
+    expect(state).toEqual(talkRow(talkId));
+    expect(_links).toEqual({ self: { href: `${ORIGIN}/v1/talk/${talkId}` } });
+    expect(_embedded.speakers.length).toBeGreaterThan(1);
+    for (const { _links: speakerLinks, ...speaker } of _embedded.speakers) {
+      expect(speaker).toEqual(speakerRow(speaker.id));
+      expect(speakerLinks).toEqual({ self: { href: `${ORIGIN}/v1/speaker/${speaker.id}` } });
+    }
+  });
+
+  it.each(['/speaker/999999', '/talk/999999', '/speaker/9999999999999999'])(
+    'answers a well-formed id nobody has, %s, with 404 Entity not found.',
+    async (path) => {
+      const { status, headers, body } = await sendJson(app, path);
+      expect(status).toBe(404);
+      expect(headers.get('content-type')).toBe(PROBLEM);
+      expect(body).toEqual(problem(404, 'Not Found', 'Entity not found.'));
+    },
+  );
+
+  it.each(['0', '-1', 'abc', '1.5', '01', '1e3', '%20', '12345678901234567'])(
+    'answers the id "%s", no positive integer, with a 404 problem and never reaches the resource',
+    async (id) => {
+      for (const resource of ['speaker', 'talk']) {
+        for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
+          const body = method === 'PUT' || method === 'PATCH' ? { name: 'x' } : undefined;
+          const answer = await sendJson(app, `/${resource}/${id}`, {
+            method,
+            headers: { accept: JSON_TYPE },
+            body,
+          });
+          expect(answer.status, `${method} /${resource}/${id}`).toBe(404);
+          expect(answer.body).toEqual(
+            problem(404, 'Not Found', `Nothing is found at /${resource}/${id}`),
+          );
+        }
+      }
+    },
+  );
+
+  it('answers an unknown path with the plain-text 404 when the client does not ask for JSON', async () => {
+    const response = await send(app, '/speaker/abc');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('Cannot GET /speaker/abc');
+  });
+});
+
+describe('GET a collection', () => {
+  it('renders the first page of speakers with its paging fields and links', async () => {
+    const { status, headers, body } = await sendJson(app, '/speaker');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe(V1);
+    expect(body).toMatchObject({ count: 25, total: 76, page: 1, page_count: 4, page_size: 25 });
+    expect(body._links).toEqual({
+      self: { href: `${ORIGIN}/v1/speaker?page=1` },
+      first: { href: `${ORIGIN}/v1/speaker` },
+      next: { href: `${ORIGIN}/v1/speaker?page=2` },
+      last: { href: `${ORIGIN}/v1/speaker?page=4` },
+    });
+    // Collection items are summaries: the row and a self link, no embedded talks.
+    const [first] = body._embedded.speakers;
+    expect(first).toEqual({
+      _links: { self: { href: `${ORIGIN}/v1/speaker/1` } },
+      ...speakerRow(1),
+    });
+  });
+
+  it('renders the last page of talks with prev and without next', async () => {
+    const { status, body } = await sendJson(app, '/talk?page=5');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ count: 24, total: 124, page: 5, page_count: 5, page_size: 25 });
+    expect(body._links).toEqual({
+      self: { href: `${ORIGIN}/v1/talk?page=5` },
+      first: { href: `${ORIGIN}/v1/talk` },
+      prev: { href: `${ORIGIN}/v1/talk?page=4` },
+      last: { href: `${ORIGIN}/v1/talk?page=5` },
+    });
+    const ids = body._embedded.talks.map((talk: { id: number }) => talk.id);
+    expect(ids).toEqual(
+      db.prepare('SELECT id FROM talks ORDER BY id LIMIT 25 OFFSET 100').pluck().all(),
+    );
+  });
+});
+
+describe('methods a resource does not support', () => {
+  const collectionAllow = 'GET,POST';
+  const entityAllow = 'GET,PATCH,PUT,DELETE';
+  it.each([
+    ['PUT', '/speaker', collectionAllow],
+    ['PATCH', '/speaker', collectionAllow],
+    ['DELETE', '/speaker', collectionAllow],
+    ['OPTIONS', '/speaker', collectionAllow],
+    ['PUT', '/talk', collectionAllow],
+    ['PATCH', '/talk', collectionAllow],
+    ['DELETE', '/talk', collectionAllow],
+    ['DELETE', '/v2/speaker', collectionAllow],
+    ['POST', '/speaker/1', entityAllow],
+    ['OPTIONS', '/speaker/1', entityAllow],
+    ['POST', '/talk/1', entityAllow],
+    ['OPTIONS', '/talk/1', entityAllow],
+    ['POST', '/v2/speaker/1', entityAllow],
+    // The method is checked before the entity is looked up.
+    ['POST', '/talk/999999', entityAllow],
+  ])('%s %s is a 405 problem with Allow: %s', async (method, path, allow) => {
+    const { status, headers, body } = await sendJson(app, path, { method, body: { name: 'x' } });
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toBe(allow);
+    expect(headers.get('content-type')).toBe(PROBLEM);
+    expect(body).toEqual(problem(405, 'Method Not Allowed', new RegExp(`\\b${method}\\b`)));
+  });
+});
+
+describe('HEAD', () => {
+  it.each(['/speaker', '/speaker/1', '/talk?page=2', '/talk/1', '/v2/speaker/1'])(
+    'answers HEAD %s with the status and headers of GET and no body',
+    async (path) => {
+      const get = await send(app, path);
+      const head = await send(app, path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(await head.text()).toBe('');
+    },
+  );
+
+  it('answers HEAD of a missing entity with 404 and no body', async () => {
+    const head = await send(app, '/speaker/999999', { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    expect(await head.text()).toBe('');
+  });
+});

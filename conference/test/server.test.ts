@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openCatalogue, resetCatalogue } from '@hyperpipe/catalogue';
+import type { RunningServer } from 'hyperpipe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConferenceApp } from '../src/createConferenceApp.ts';
+import { countOf, PROBLEM, SEED, useTemporaryFolders, V1 } from './support/conference.ts';
+
+const temporaryFolder = useTemporaryFolders();
+
+describe('the API over a real socket, on a database file', () => {
+  let server: RunningServer;
+  let db: ReturnType<typeof openCatalogue>;
+  beforeAll(async () => {
+    const path = join(temporaryFolder(), 'conference.sqlite');
+    resetCatalogue(path);
+    db = openCatalogue(path, { create: false });
+    const app = await createConferenceApp({ database: db });
+    server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    db?.close();
+  });
+
+  it('answers a GET with HAL whose links point at the server', async () => {
+    const response = await fetch(`${server.url}/speaker?page=2`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(V1);
+    const body = await response.json();
+    expect(body).toMatchObject({ page: 2, total: SEED.speakers, count: 25 });
+    expect(body._links.self.href).toBe(`${server.url}/v1/speaker?page=2`);
+    expect(body._links.next.href).toBe(`${server.url}/v1/speaker?page=3`);
+  });
+
+  it('creates with POST, and the Location serves what was created, from the file', async () => {
+    const created = await fetch(`${server.url}/talk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Sockets',
+        day: '2027-05-19',
+        start_time: '14:00',
+        speakers: [2],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') as string;
+    expect(location).toBe(`${server.url}/v1/talk/${SEED.talks + 1}`);
+    const createdBody = await created.json();
+
+    const fetched = await fetch(location);
+    expect(fetched.status).toBe(200);
+    expect(await fetched.json()).toEqual(createdBody);
+    expect(createdBody._embedded.speakers.map((s: { id: number }) => s.id)).toEqual([2]);
+    expect(countOf(db, 'talks')).toBe(SEED.talks + 1);
+  });
+
+  it('answers a method the resource lacks with a 405 problem and Allow', async () => {
+    const response = await fetch(`${server.url}/speaker/1`, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET,PATCH,PUT,DELETE');
+    expect(response.headers.get('content-type')).toBe(PROBLEM);
+    expect((await response.json()).title).toBe('Method Not Allowed');
+  });
+
+  it('answers HEAD with headers and no body over the wire', async () => {
+    const response = await fetch(`${server.url}/speaker/1`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(V1);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('serve.ts, as `npm run serve` starts it', () => {
+  const SERVE = fileURLToPath(new URL('../src/serve.ts', import.meta.url));
+  const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+  /**
+   * Starts serve.ts on the catalogue at `databasePath`, runs `use` with its URL, then sends
+   * SIGTERM and resolves to the exit code and what the process wrote on stderr.
+   */
+  async function withServe(databasePath: string, use: (url: string) => Promise<void>) {
+    // PORT=0: the system picks a free port, and serve.ts prints the URL it got.
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', CONFERENCE_DB: databasePath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+          const found = /Conference API on (http:\/\/\S+?)\./.exec(stdout);
+          if (found) resolve(found[1] as string);
+        });
+        child.once('exit', (code) => reject(new Error(`serve.ts exited with ${code}: ${stderr}`)));
+        setTimeout(
+          () => reject(new Error(`serve.ts printed no URL: ${stdout}${stderr}`)),
+          15_000,
+        ).unref();
+      });
+      await use(url);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    return { code: await exited, stderr };
+  }
+
+  it('creates a missing database file, answers, and exits with 0 on SIGTERM', async () => {
+    const path = join(temporaryFolder(), 'nested', 'conference.sqlite');
+    expect(existsSync(path)).toBe(false);
+    const { code, stderr } = await withServe(path, async (url) => {
+      expect(existsSync(path), 'the database file is created before the first request').toBe(true);
+      const response = await fetch(`${url}/speaker`);
+      expect(response.status).toBe(200);
+      expect((await response.json()).total).toBe(SEED.speakers);
+      const check = openCatalogue(path, { create: false });
+      expect(countOf(check, 'speakers')).toBe(SEED.speakers);
+      check.close();
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain('SIGTERM');
+  });
+
+  it('starts on a broken database file, says so, and keeps the time zone service up', async () => {
+    const path = join(temporaryFolder(), 'conference.sqlite');
+    writeFileSync(path, 'not a database\n'.repeat(100));
+    const { code, stderr } = await withServe(path, async (url) => {
+      expect((await fetch(`${url}/timezone`)).status).toBe(200);
+      const speakers = await fetch(`${url}/speaker`);
+      expect(speakers.status).toBe(500);
+      expect(speakers.headers.get('content-type')).toBe(PROBLEM);
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain(`[conference] Cannot open the conference catalogue at ${path}`);
+    expect(stderr).toContain('catalogue requests will answer 500 until it is fixed');
+  });
+});

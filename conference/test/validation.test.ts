@@ -1,0 +1,369 @@
+import type { CatalogueDatabase } from '@hyperpipe/catalogue';
+import type { Application } from 'hyperpipe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestConference,
+  PROBLEM,
+  problem,
+  type SendOptions,
+  sendJson,
+} from './support/conference.ts';
+
+// Refused writes change nothing, so one catalogue serves the file; the last describe proves it.
+let app: Application;
+let db: CatalogueDatabase;
+beforeAll(async () => {
+  ({ app, db } = await createTestConference());
+});
+
+type Messages = Record<string, Record<string, unknown>>;
+
+/** Sends a write and expects the 422 problem with exactly these validation messages. */
+async function expectInvalid(path: string, options: SendOptions, messages: Messages) {
+  const { status, headers, body } = await sendJson(app, path, options);
+  expect(status).toBe(422);
+  expect(headers.get('content-type')).toBe(PROBLEM);
+  expect(body).toEqual({
+    ...problem(422, 'Unprocessable Entity', 'Failed Validation'),
+    validation_messages: messages,
+  });
+}
+
+const a = (length: number) => 'a'.repeat(length);
+const NAME_REQUIRED = 'The name is required';
+const NOT_HTTP = 'The url must be an http or https URL';
+const DAY = 'The day must be in the format YYYY-MM-DD';
+const TIME = 'The start time must be in the format HH:MM';
+const SPEAKER_IDS = 'The speakers must be a list of speaker ids';
+const unrecognized = (field: string) => ({
+  [field]: { unrecognized: `"${field}" is not a field of this resource` },
+});
+
+describe('speaker fields', () => {
+  const cases: [string, unknown, Messages][] = [
+    ['no name', {}, { name: { required: NAME_REQUIRED } }],
+    ['an empty name', { name: '' }, { name: { too_small: NAME_REQUIRED } }],
+    ['a blank name', { name: '   ' }, { name: { too_small: NAME_REQUIRED } }],
+    ['a numeric name', { name: 5 }, { name: { invalid_type: 'The name must be a string' } }],
+    ['a null name', { name: null }, { name: { invalid_type: 'The name must be a string' } }],
+    [
+      'a name of 81 characters',
+      { name: a(81) },
+      { name: { too_big: 'The name must be at most 80 characters' } },
+    ],
+    ['an ftp url', { name: 'ok', url: 'ftp://example.org' }, { url: { httpUrl: NOT_HTTP } }],
+    ['a url that is no URL', { name: 'ok', url: 'example.org' }, { url: { httpUrl: NOT_HTTP } }],
+    [
+      'a javascript: url',
+      { name: 'ok', url: 'javascript:alert(1)' },
+      { url: { httpUrl: NOT_HTTP } },
+    ],
+    [
+      'a url of 256 characters',
+      { name: 'ok', url: `https://${a(248)}` },
+      { url: { too_big: 'The url must be at most 255 characters' } },
+    ],
+    [
+      'a numeric url',
+      { name: 'ok', url: 7 },
+      { url: { invalid_type: 'The url must be a string' } },
+    ],
+    [
+      'a twitter handle of 81 characters',
+      { name: 'ok', twitter: a(81) },
+      { twitter: { too_big: 'The twitter handle must be at most 80 characters' } },
+    ],
+    [
+      'a list as twitter handle',
+      { name: 'ok', twitter: ['@a'] },
+      { twitter: { invalid_type: 'The twitter handle must be a string' } },
+    ],
+    ['an id', { name: 'ok', id: 3 }, unrecognized('id')],
+    ['embedded talks', { name: 'ok', talks: [1] }, unrecognized('talks')],
+    [
+      'several faults at once',
+      { name: '', url: 'ftp://x', extra: 1, other: 2 },
+      {
+        name: { too_small: NAME_REQUIRED },
+        url: { httpUrl: NOT_HTTP },
+        ...unrecognized('extra'),
+        ...unrecognized('other'),
+      },
+    ],
+  ];
+
+  it.each(cases)('POST /speaker with %s is refused field by field', async (_, body, messages) => {
+    await expectInvalid('/speaker', { method: 'POST', body }, messages);
+  });
+
+  it.each(cases)('PUT /speaker/1 with %s is refused field by field', async (_, body, messages) => {
+    await expectInvalid('/speaker/1', { method: 'PUT', body }, messages);
+  });
+
+  it('the twitter handle must be a string, and PATCH may not null the name', async () => {
+    await expectInvalid(
+      '/speaker/1',
+      { method: 'PATCH', body: { name: null, twitter: 1 } },
+      {
+        name: { invalid_type: 'The name must be a string' },
+        twitter: { invalid_type: 'The twitter handle must be a string' },
+      },
+    );
+  });
+
+  it.each([
+    ['an empty name', { name: '' }, { name: { too_small: NAME_REQUIRED } }],
+    ['an unknown field', { nickname: 'x' }, unrecognized('nickname')],
+    ['a bad url', { url: 'mailto:a@example.org' }, { url: { httpUrl: NOT_HTTP } }],
+  ])('PATCH /speaker/1 with %s is refused', async (_, body, messages) => {
+    await expectInvalid('/speaker/1', { method: 'PATCH', body }, messages);
+  });
+
+  it.each([[[]], ['a name'], [42]])(
+    'a body that is no object (%j) is refused under "body"',
+    async (body) => {
+      await expectInvalid(
+        '/speaker',
+        {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        },
+        { body: { invalid_type: expect.any(String) } },
+      );
+    },
+  );
+
+  it('accepts every field at its longest', async () => {
+    const speaker = { name: a(80), url: `https://${a(243)}.org`, twitter: a(80) };
+    const created = await sendJson(app, '/speaker', { method: 'POST', body: speaker });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject(speaker);
+    db.prepare('DELETE FROM speakers WHERE id = ?').run(created.body.id);
+  });
+});
+
+describe('talk fields', () => {
+  const cases: [string, unknown, Messages][] = [
+    ['no title', {}, { title: { required: 'The title is required' } }],
+    ['an empty title', { title: '' }, { title: { too_small: 'The title is required' } }],
+    ['a numeric title', { title: 5 }, { title: { invalid_type: 'The title must be a string' } }],
+    [
+      'a numeric abstract',
+      { title: 'ok', abstract: 5 },
+      { abstract: { invalid_type: 'The abstract must be a string' } },
+    ],
+    ...[
+      '2027-02-30',
+      '2027-02-29',
+      '2027-13-01',
+      '2027-00-10',
+      '18/05/2027',
+      '2027-5-18',
+      '2027-05-18T10:00',
+      '',
+      ' 2027-05-18',
+    ].map((day): [string, unknown, Messages] => [
+      `the day "${day}"`,
+      { title: 'ok', day },
+      { day: { date: DAY } },
+    ]),
+    [
+      'a numeric day',
+      { title: 'ok', day: 20270518 },
+      { day: { invalid_type: 'The day must be a string' } },
+    ],
+    ...['24:00', '9:30', '09:60', '09:30:00', 'noon', ''].map(
+      (start_time): [string, unknown, Messages] => [
+        `the start time "${start_time}"`,
+        { title: 'ok', start_time },
+        { start_time: { invalid_format: TIME } },
+      ],
+    ),
+    [
+      'speakers as a string',
+      { title: 'ok', speakers: '1' },
+      { speakers: { invalid_type: SPEAKER_IDS } },
+    ],
+    [
+      'speakers as an object',
+      { title: 'ok', speakers: { 1: true } },
+      { speakers: { invalid_type: SPEAKER_IDS } },
+    ],
+    ['a speaker id 0', { title: 'ok', speakers: [0] }, { speakers: { too_small: SPEAKER_IDS } }],
+    [
+      'a fractional speaker id',
+      { title: 'ok', speakers: [1.5] },
+      { speakers: { invalid_type: SPEAKER_IDS } },
+    ],
+    [
+      'a speaker id as a string',
+      { title: 'ok', speakers: ['1'] },
+      { speakers: { invalid_type: SPEAKER_IDS } },
+    ],
+    [
+      '21 speakers',
+      { title: 'ok', speakers: Array.from({ length: 21 }, (_, index) => index + 1) },
+      { speakers: { too_big: 'A talk has at most 20 speakers' } },
+    ],
+    [
+      'a speaker nobody has',
+      { title: 'ok', speakers: [1, 999] },
+      { speakers: { notFound: 'No speaker has the id 999' } },
+    ],
+    [
+      'two speakers nobody has',
+      { title: 'ok', speakers: [998, 2, 999] },
+      { speakers: { notFound: 'No speaker has the id 998, 999' } },
+    ],
+    [
+      'speaker_ids instead of speakers',
+      { title: 'ok', speaker_ids: [1] },
+      unrecognized('speaker_ids'),
+    ],
+    [
+      'a bad day and a bad time',
+      { title: '', day: '2027-02-30', start_time: '25:00' },
+      {
+        title: { too_small: 'The title is required' },
+        day: { date: DAY },
+        start_time: { invalid_format: TIME },
+      },
+    ],
+  ];
+
+  it.each(cases)('POST /talk with %s is refused field by field', async (_, body, messages) => {
+    await expectInvalid('/talk', { method: 'POST', body }, messages);
+  });
+
+  it.each(cases)('PUT /talk/1 with %s is refused field by field', async (_, body, messages) => {
+    await expectInvalid('/talk/1', { method: 'PUT', body }, messages);
+  });
+
+  it('PATCH checks the fields it gets, and the speakers', async () => {
+    await expectInvalid(
+      '/talk/1',
+      { method: 'PATCH', body: { day: '2027-02-30' } },
+      { day: { date: DAY } },
+    );
+    await expectInvalid(
+      '/talk/1',
+      { method: 'PATCH', body: { speakers: [999] } },
+      { speakers: { notFound: 'No speaker has the id 999' } },
+    );
+  });
+
+  it.each(['2028-02-29', '2027-12-31', '2027-01-01'])('accepts the real day %s', async (day) => {
+    const created = await sendJson(app, '/talk', {
+      method: 'POST',
+      body: { title: 'ok', day, start_time: '23:59' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ day, start_time: '23:59' });
+    db.prepare('DELETE FROM talks WHERE id = ?').run(created.body.id);
+  });
+});
+
+describe('refused writes leave the database byte for byte as it was', () => {
+  const big = JSON.stringify({ name: a(1024 * 1024) });
+  const cases: [string, number, string, SendOptions][] = [
+    ['an invalid speaker', 422, '/speaker', { method: 'POST', body: { name: '', url: 'ftp://x' } }],
+    ['an invalid replacement', 422, '/speaker/1', { method: 'PUT', body: { name: a(81) } }],
+    ['an invalid change', 422, '/speaker/1', { method: 'PATCH', body: { url: 'nope' } }],
+    // These three pass validation and fail inside the catalogue's transaction.
+    [
+      'a talk with an unknown speaker',
+      422,
+      '/talk',
+      { method: 'POST', body: { title: 'x', speakers: [1, 999] } },
+    ],
+    [
+      'a replaced talk with an unknown speaker',
+      422,
+      '/talk/1',
+      { method: 'PUT', body: { title: 'x', speakers: [999] } },
+    ],
+    [
+      'a changed talk with an unknown speaker',
+      422,
+      '/talk/1',
+      { method: 'PATCH', body: { title: 'x', speakers: [2, 999] } },
+    ],
+    [
+      'a text/plain body',
+      415,
+      '/speaker',
+      { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } },
+    ],
+    [
+      'a form body',
+      415,
+      '/talk/1',
+      {
+        method: 'PATCH',
+        body: 'title=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    ],
+    ['a body without a content type', 415, '/speaker/1', { method: 'PUT', body: '{"name":"x"}' }],
+    [
+      'malformed JSON',
+      400,
+      '/speaker',
+      { method: 'POST', body: '{"name": "x"', headers: { 'content-type': 'application/json' } },
+    ],
+    [
+      'malformed JSON in a change',
+      400,
+      '/talk/1',
+      { method: 'PATCH', body: "{'title': 'x'}", headers: { 'content-type': 'application/json' } },
+    ],
+    [
+      'a body over 1 MiB',
+      413,
+      '/speaker',
+      { method: 'POST', body: big, headers: { 'content-type': 'application/json' } },
+    ],
+    [
+      'a replacement over 1 MiB',
+      413,
+      '/talk/1',
+      { method: 'PUT', body: big, headers: { 'content-type': 'application/json' } },
+    ],
+    ['a replacement of nobody', 404, '/speaker/999999', { method: 'PUT', body: { name: 'x' } }],
+    ['a change of nobody', 404, '/speaker/999999', { method: 'PATCH', body: { name: 'x' } }],
+    [
+      'a change of no talk',
+      404,
+      '/talk/999999',
+      { method: 'PATCH', body: { title: 'x', speakers: [1] } },
+    ],
+    [
+      'a replacement of no talk',
+      404,
+      '/talk/999999',
+      { method: 'PUT', body: { title: 'x', speakers: [1] } },
+    ],
+    ['a deletion of nobody', 404, '/speaker/999999', { method: 'DELETE' }],
+    ['a deletion of the collection', 405, '/talk', { method: 'DELETE' }],
+    [
+      'a version 2 body for talks',
+      415,
+      '/talk',
+      {
+        method: 'POST',
+        body: { title: 'x' },
+        headers: { 'content-type': 'application/vnd.conference.v2+json' },
+      },
+    ],
+  ];
+
+  it.each(cases)('%s: %i, and nothing written', async (_, status, path, options) => {
+    const before = db.serialize();
+    const answer = await sendJson(app, path, options);
+    expect(answer.status).toBe(status);
+    expect(answer.headers.get('content-type')).toBe(PROBLEM);
+    expect(answer.body.status).toBe(status);
+    expect(Buffer.compare(db.serialize(), before), 'the database changed').toBe(0);
+  });
+});
