@@ -74,17 +74,14 @@ export class Application implements MiddlewareInterface {
    * Handles a request in-process and resolves to the response; it never rejects, since
    * errors become error responses. Bound, so it can be passed around as a function.
    */
-  readonly handle = async (request: Request): Promise<Response> => {
-    const response = await this.#pipeline.dispatch(
+  readonly handle = (request: Request): Promise<Response> => {
+    const answer = this.#pipeline.dispatch(
       new ServerRequest(request),
       new ResponsePrototype(),
       this.#finalHandler,
     );
     // A HEAD answer carries the headers a GET would, never its body.
-    if (request.method === 'HEAD' && response.body !== null) {
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-    return response;
+    return request.method === 'HEAD' ? answer.then(withoutBody) : answer;
   };
 
   /** The same function as {@link Application.handle}, under the name fetch-style servers and msw expect. */
@@ -226,6 +223,11 @@ export class Application implements MiddlewareInterface {
 /** Creates an application; the same as `new Application(options)`. */
 export function createApplication(options: ApplicationOptions = {}): Application {
   return new Application(options);
+}
+
+function withoutBody(response: Response): Response {
+  if (response.body === null) return response;
+  return new Response(null, { status: response.status, headers: response.headers });
 }
 
 function contains(middleware: AnyMiddleware, wanted: object): boolean {

@@ -29,7 +29,7 @@ export class RoutingMiddleware implements MiddlewareInterface {
     const result = this.#router.match(request.method, request.path);
     if (result.allowedMethods !== undefined) throw new MethodNotAllowedError(result.allowedMethods);
     return next(
-      request.withAttributes({ ...result.params, [ROUTE_RESULT.name]: result }),
+      request.withAttributes(result.params).withAttribute(ROUTE_RESULT, result),
       response,
     );
   }

@@ -9,6 +9,8 @@ import { type MethodRules, selectRoute } from './selectRoute.ts';
 /** The routes that share one path shape, such as `/user/{id}` and `/user/{name}`. */
 interface Shape {
   readonly routes: ShapedRoute[];
+  /** Whether any of the routes restricts a placeholder; most do not, and skip the check. */
+  hasTokens: boolean;
 }
 
 interface ShapedRoute {
@@ -59,13 +61,14 @@ export class FindMyWayRouter implements Router {
     if (found === null) return RouteResult.NOT_FOUND;
     if (found.store === null)
       throw new HttpError(400, 'Malformed percent-encoding in the request path');
+    const shape = found.store as Shape;
     const values = Object.values(found.params) as string[];
     // find-my-way lets a placeholder match an empty segment (`/user/` for `/user/{id}`);
     // generateUri never produces one, and PatternRouter does not match one either.
     if (values.includes('')) return RouteResult.NOT_FOUND;
-    const candidates = (found.store as Shape).routes.filter((shaped) =>
-      tokensMatch(shaped, values),
-    );
+    const candidates = shape.hasTokens
+      ? shape.routes.filter((shaped) => tokensMatch(shaped, values))
+      : shape.routes;
     if (candidates.length === 0) return RouteResult.NOT_FOUND;
     return selectRoute(
       candidates.map((shaped) => shaped.route),
@@ -88,7 +91,7 @@ export class FindMyWayRouter implements Router {
       const path = treePath(route);
       let shape = this.#shapes.get(path);
       if (!shape) {
-        shape = { routes: [] };
+        shape = { routes: [], hasTokens: false };
         this.#shapes.set(path, shape);
         // One tree, one pseudo-method: the tree answers "which shape", selectRoute "which route".
         this.#tree.on('GET', path, () => undefined, shape);
@@ -101,6 +104,7 @@ export class FindMyWayRouter implements Router {
         ]),
       );
       shape.routes.push({ route, names, tokens });
+      shape.hasTokens ||= tokens.size > 0;
     }
   }
 }

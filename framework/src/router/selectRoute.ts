@@ -22,17 +22,20 @@ export function selectRoute(
   rules: MethodRules,
   paramsOf: (route: Route) => Record<string, string>,
 ): RouteResult {
-  const names = (route: Route) =>
-    route.methods === undefined
-      ? (rules.anyMethod?.includes(method) ?? true)
-      : route.methods.includes(method);
   const chosen =
-    candidates.find(names) ??
+    candidates.find((route) => names(route, method, rules)) ??
     (method === 'HEAD' ? candidates.find((route) => route.methods?.includes('GET')) : undefined) ??
     candidates.find((route) => route.methods?.length === 0 && rules.emptyList.includes(method));
   if (chosen) return RouteResult.fromRoute(chosen, paramsOf(chosen));
   const allowed = new Set(candidates.flatMap((route) => methodsOf(route, rules) ?? []));
   return RouteResult.fromMethodFailure([...allowed]);
+}
+
+/** Whether a route names the method, or allows any method and the rules include it. */
+function names(route: Route, method: string, rules: MethodRules): boolean {
+  return route.methods === undefined
+    ? (rules.anyMethod?.includes(method) ?? true)
+    : route.methods.includes(method);
 }
 
 /** The methods a route answers under these rules; `undefined` for "any method". */

@@ -121,3 +121,10 @@ describe('pathOf', () => {
     expect(pathOf(url)).toBe(path);
   });
 });
+
+describe('pathOf with a slash in the query of a path-less URL', () => {
+  it('still answers "/"', () => {
+    expect(pathOf('http://example.test?next=/a/b')).toBe('/');
+    expect(pathOf('http://example.test#/a')).toBe('/');
+  });
+});

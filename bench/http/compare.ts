@@ -1,0 +1,59 @@
+import type { BenchConfig } from '../config.ts';
+import { type ServerProcess, startServer } from './child.ts';
+import { type Pinning, pin, planPinning } from './pin.ts';
+import { httpTable, httpTargets } from './report.ts';
+import { runRounds } from './rounds.ts';
+import { selectServers } from './servers.ts';
+import { summarize } from './summary.ts';
+import { verifyPing } from './verify.ts';
+
+/**
+ * The HTTP comparison: every server in its own child process on 127.0.0.1, loaded in
+ * turn by autocannon from this process, in alternating rounds; medians per server.
+ */
+export async function runHttpComparison(config: BenchConfig): Promise<void> {
+  const specs = selectServers(config.servers);
+  console.log(
+    `\n## HTTP: GET /ping, ${config.connections} connections, pipelining ${config.pipelining}, ` +
+      `${config.rounds} rounds × ${config.duration} s (warm-up ${config.warmup} s, discarded)\n`,
+  );
+  const pinning = pinRunner(config.pin);
+  const servers: ServerProcess[] = [];
+  const stopAll = () => Promise.all(servers.map((server) => server.stop()));
+  // The children exit by themselves when this process dies; stopping them here is tidier.
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the servers`);
+    void stopAll().then(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    for (const spec of specs) {
+      const profile = config.profile.includes(spec.name);
+      servers.push(await startServer(spec, { profile, cpus: pinning?.servers }));
+      await verifyPing(servers[servers.length - 1] as ServerProcess);
+    }
+    const results = await runRounds(servers, config);
+    const summaries = specs.map((spec) => summarize(spec.name, results));
+    console.log(`\n${httpTable(summaries)}\n`);
+    for (const line of httpTargets(summaries)) console.log(line);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stopAll();
+  }
+}
+
+/** Pins this process (autocannon) to its core, and says where everything runs. */
+function pinRunner(enabled: boolean): Pinning | undefined {
+  const pinning = planPinning(enabled);
+  if (pinning && !pin(process.pid, pinning.runner)) {
+    throw new Error('Could not pin the runner with taskset; set BENCH_PIN=0');
+  }
+  console.log(
+    pinning
+      ? `pinned: autocannon on core ${pinning.runner}, servers on core(s) ${pinning.servers}`
+      : 'not pinned: autocannon and the servers share all cores',
+  );
+  return pinning;
+}

@@ -1,0 +1,136 @@
+/**
+ * The workshop command's own timings, as a learner and an author feel them:
+ *
+ *   - `npm run check` on one step (target ≤ 2 s): from pressing enter to the verdict;
+ *   - `workshop list` without a terminal (target ≤ 400 ms), through the bin launcher, and
+ *     through `npm run workshop -- list` for comparison (npm adds its own start-up);
+ *   - the authors' verification, `workshop check --solutions --starters` over every step.
+ *
+ * Everything runs in a temporary copy of the repository, so the real workspace/ and
+ * .workshop/ are never touched. Usage: `tsx bench/workshop/run.ts` (BENCH_WORKSHOP_RUNS
+ * sets the rounds, 5 by default; the verification gets at most 3).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeMachine } from '../machine.ts';
+import { median } from '../stats.ts';
+import { markdownTable, verdict } from '../table.ts';
+
+const REPO = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
+const RUNS = Number(process.env.BENCH_WORKSHOP_RUNS ?? 5);
+
+interface Timing {
+  name: string;
+  command: string;
+  samples: number[];
+  /** The exit codes seen: a timing of a command that failed unexpectedly means nothing. */
+  codes: Set<number | null>;
+  targetMs?: number;
+}
+
+/** A copy of what the command needs: the steps, the CLI and its harness, the manifests. */
+function copyRepository(): string {
+  const root = mkdtempSync(join(tmpdir(), 'workshop-bench-'));
+  for (const entry of ['exercises', 'solutions', 'cli', 'package.json', 'tsconfig.json']) {
+    cpSync(join(REPO, entry), join(root, entry), { recursive: true });
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  return root;
+}
+
+function time(root: string, argv: string[]): { ms: number; code: number | null; output: string } {
+  const started = performance.now();
+  const result = spawnSync(argv[0] as string, argv.slice(1), {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ms = performance.now() - started;
+  return { ms, code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+function measure(
+  root: string,
+  timing: Omit<Timing, 'samples' | 'codes'>,
+  argv: string[],
+  runs: number,
+): Timing {
+  const samples: number[] = [];
+  const codes = new Set<number | null>();
+  // One run first to warm tsx's transform cache and the file system, not counted.
+  time(root, argv);
+  for (let run = 0; run < runs; run += 1) {
+    const { ms, code } = time(root, argv);
+    samples.push(ms);
+    codes.add(code);
+  }
+  return { ...timing, samples, codes };
+}
+
+const root = copyRepository();
+try {
+  const workshop = [process.execPath, 'cli/bin/workshop.js'];
+  const setup = time(root, [...workshop, 'start', '01']);
+  if (setup.code !== 0) throw new Error(`workshop start 01 failed:\n${setup.output}`);
+  cpSync(join(root, 'solutions/01-hello'), join(root, 'workspace'), { recursive: true });
+
+  console.log(`# Workshop command timings, ${new Date().toISOString()}\n`);
+  console.log(describeMachine());
+  const timings = [
+    measure(
+      root,
+      {
+        name: 'workshop list (bin, no terminal)',
+        command: 'node cli/bin/workshop.js list',
+        targetMs: 400,
+      },
+      [...workshop, 'list'],
+      RUNS,
+    ),
+    measure(
+      root,
+      { name: 'workshop list (npm run)', command: 'npm run workshop -- list' },
+      ['npm', 'run', '--silent', 'workshop', '--', 'list'],
+      RUNS,
+    ),
+    measure(
+      root,
+      { name: 'npm run check (step 01, passing)', command: 'npm run check', targetMs: 2000 },
+      ['npm', 'run', '--silent', 'check'],
+      RUNS,
+    ),
+    measure(
+      root,
+      { name: 'workshop check (bin, step 01)', command: 'node cli/bin/workshop.js check' },
+      [...workshop, 'check'],
+      RUNS,
+    ),
+    measure(
+      root,
+      {
+        name: 'verification: every solution passes, every starter fails',
+        command: 'workshop check --solutions --starters',
+      },
+      [...workshop, 'check', '--solutions', '--starters'],
+      Math.min(RUNS, 3),
+    ),
+  ];
+  const rows = timings.map((t) => [
+    t.name,
+    `${Math.round(median(t.samples))} ms`,
+    `${Math.round(Math.min(...t.samples))}–${Math.round(Math.max(...t.samples))} ms`,
+    String(t.samples.length),
+    [...t.codes].join(','),
+    t.targetMs === undefined
+      ? ''
+      : `≤ ${t.targetMs} ms: ${verdict(median(t.samples) <= t.targetMs)}`,
+  ]);
+  console.log(markdownTable(['what', 'median', 'range', 'runs', 'exit', 'target'], rows));
+  console.log('\nCommands, in the copy:');
+  for (const t of timings) console.log(`  ${t.name}: ${t.command}`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
