@@ -1,0 +1,54 @@
+/**
+ * The workshop's check harness: what the steps' `*.check.ts` files use to talk to the
+ * learner's project and to explain failures, and {@link runChecks}, which runs them.
+ *
+ * @packageDocumentation
+ */
+
+export { createCheckServer, fetchPastChecks, listen } from './checkServer.ts';
+export {
+  BASE_URL,
+  type CheckContext,
+  checkContext,
+  contextFromEnv,
+  setCheckContext,
+} from './context.ts';
+export {
+  type Exchange,
+  type Handler,
+  type SendOptions,
+  type SentRequest,
+  send,
+} from './exchange.ts';
+export {
+  type CheckOptions,
+  type Expectation,
+  expectResponse,
+  expectThat,
+  type ResponseExpectation,
+  responseDifferences,
+} from './expect.ts';
+export {
+  CheckFailure,
+  formatReport,
+  type Matcher,
+  type Report,
+  satisfies,
+} from './report.ts';
+export {
+  type CheckResult,
+  type ChecksRun,
+  type RunChecksOptions,
+  runChecks,
+} from './runChecks.ts';
+export { type ServedTarget, type ServeTargetOptions, serveTarget } from './serveTarget.ts';
+export {
+  type CreateApp,
+  closeTargetApps,
+  createTargetApp,
+  loadCreateApp,
+  readTargetConfig,
+  targetApp,
+  targetConfigFolder,
+  withLocalConfig,
+} from './target.ts';

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { execa } from 'execa';
+import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
+import { REPO_ROOT } from '../workshop/paths.ts';
+import { type TargetKind, targetDir } from '../workshop/targets.ts';
+
+const VITEST = join(REPO_ROOT, 'node_modules/.bin/vitest');
+const CONFIG = 'cli/vitest.checks.config.ts';
+const TARGET_KINDS: readonly string[] = ['workspace', 'starter', 'solution'] satisfies TargetKind[];
+
+/** Options of {@link runChecks}. */
+export interface RunChecksOptions {
+  /** The step: its manifest entry, or its number, slug or folder name. */
+  step: Step | string;
+  /** What to check: `workspace`, `starter` or `solution`, or a project folder. */
+  target: TargetKind | string;
+  /** Check this running server instead of the target's application in-process. */
+  url?: string | undefined;
+  /** Also report each check's result, from vitest's JSON reporter. */
+  json?: boolean | undefined;
+  /** Keep running and check again on every change, until `signal` aborts. */
+  watch?: boolean | undefined;
+  /** `inherit` also shows vitest's output on this process's terminal as it comes. */
+  stdio?: 'pipe' | 'inherit' | undefined;
+  /** Receives vitest's output as it comes. */
+  onOutput?: ((chunk: string) => void) | undefined;
+  /** Stops the checks: vitest gets SIGTERM, then SIGKILL two seconds later. */
+  signal?: AbortSignal | undefined;
+}
+
+/** One check of a run. */
+export interface CheckResult {
+  /** The check file, relative to the repository root. */
+  file: string;
+  /** The check's name, with its describe blocks: `ping > GET /ping answers …`. */
+  name: string;
+  /** How it went. */
+  status: 'passed' | 'failed' | 'skipped';
+  /** How long it took. */
+  durationMs: number;
+  /** The failure message, when it failed. */
+  failure?: string | undefined;
+}
+
+/** The result of {@link runChecks}. */
+export interface ChecksRun {
+  /** Whether every check passed (and the run was not aborted). */
+  passed: boolean;
+  /** vitest's exit code; 1 when it was killed. */
+  exitCode: number;
+  /** vitest's output, stdout and stderr interleaved. */
+  output: string;
+  /** How long the run took, start to exit. */
+  durationMs: number;
+  /** Whether `signal` stopped the run. */
+  aborted: boolean;
+  /** Each check, with `json`. A file that could not run at all counts as one failed check. */
+  checks?: CheckResult[] | undefined;
+}
+
+/**
+ * Runs a step's checks (`exercises/NN-slug/*.check.ts`) against a target in a vitest
+ * process: `vitest run --config cli/vitest.checks.config.ts exercises/NN-slug/`, with
+ * `WORKSHOP_TARGET`, `WORKSHOP_URL` and `WORKSHOP_STEP` set. Resolves once vitest has
+ * exited; on abort it is killed first, so it never outlives the run.
+ */
+export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
+  const step =
+    typeof options.step === 'string' ? findStep(loadManifest(), options.step) : options.step;
+  const target = TARGET_KINDS.includes(options.target)
+    ? targetDir(options.target as TargetKind, step)
+    : resolve(options.target);
+  const started = performance.now();
+  if (options.signal?.aborted) {
+    return { passed: false, exitCode: 1, output: '', durationMs: 0, aborted: true };
+  }
+  const jsonFile = options.json
+    ? join(tmpdir(), `hyperpipe-checks-${process.pid}-${randomUUID()}.json`)
+    : undefined;
+  const args = [options.watch ? 'watch' : 'run', '--config', CONFIG, '--reporter=verbose'];
+  if (jsonFile) args.push('--reporter=json', `--outputFile.json=${jsonFile}`);
+  args.push(`exercises/${stepDir(step)}/`);
+
+  const inherit = options.stdio === 'inherit';
+  const child = execa(VITEST, args, {
+    cwd: REPO_ROOT,
+    env: checksEnvironment(target, stepDir(step), options.url, inherit),
+    extendEnv: false,
+    stdin: 'ignore',
+    stdout: inherit ? ['pipe', 'inherit'] : 'pipe',
+    stderr: inherit ? ['pipe', 'inherit'] : 'pipe',
+    all: true,
+    buffer: false,
+    reject: false,
+    cancelSignal: options.signal,
+    forceKillAfterDelay: 2000,
+  });
+  let output = '';
+  child.all?.setEncoding('utf8');
+  child.all?.on('data', (chunk: string) => {
+    output += chunk;
+    options.onOutput?.(chunk);
+  });
+  const result = await child;
+  const durationMs = Math.round(performance.now() - started);
+  const aborted = result.isCanceled || options.signal?.aborted === true;
+  const exitCode = result.exitCode ?? 1;
+  const checks = jsonFile ? await readJsonReport(jsonFile) : undefined;
+  return { passed: exitCode === 0 && !aborted, exitCode, output, durationMs, aborted, checks };
+}
+
+function checksEnvironment(
+  target: string,
+  step: string,
+  url: string | undefined,
+  color: boolean,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  // A run started from inside vitest (the workshop's own tests) must not hand its
+  // worker's variables to the vitest it starts, nor a WORKSHOP_URL of its own.
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!name.startsWith('VITEST') && !name.startsWith('WORKSHOP_')) env[name] = value;
+  }
+  env.WORKSHOP_TARGET = target;
+  env.WORKSHOP_STEP = step;
+  if (url) env.WORKSHOP_URL = url;
+  if (color && process.stdout.isTTY) env.FORCE_COLOR ??= '1';
+  return env;
+}
+
+interface JsonReport {
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults: {
+      fullName: string;
+      status: string;
+      duration?: number | null;
+      failureMessages?: string[];
+    }[];
+  }[];
+}
+
+async function readJsonReport(file: string): Promise<CheckResult[] | undefined> {
+  let report: JsonReport;
+  try {
+    report = JSON.parse(await readFile(file, 'utf8')) as JsonReport;
+  } catch {
+    return undefined; // vitest was stopped before it wrote one
+  } finally {
+    await rm(file, { force: true });
+  }
+  return (report.testResults ?? []).flatMap((fileResult): CheckResult[] => {
+    const path = relative(REPO_ROOT, fileResult.name);
+    const checks = fileResult.assertionResults.map(
+      (check): CheckResult => ({
+        file: path,
+        name: check.fullName,
+        status:
+          check.status === 'passed' ? 'passed' : check.status === 'failed' ? 'failed' : 'skipped',
+        durationMs: Math.round(check.duration ?? 0),
+        failure: check.failureMessages?.[0],
+      }),
+    );
+    if (checks.length > 0 || !fileResult.message) return checks;
+    return [
+      { file: path, name: path, status: 'failed', durationMs: 0, failure: fileResult.message },
+    ];
+  });
+}

@@ -1,0 +1,118 @@
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
+import { fetchPastChecks } from './checkServer.ts';
+import { checkContext } from './context.ts';
+import { CheckFailure, errorMessage, excerpt } from './report.ts';
+
+const EXIT_WITH_PARENT = new URL('./exitWithParent.ts', import.meta.url).href;
+
+/** A server started from the target's `src/server.ts`. */
+export interface ServedTarget {
+  /** Its origin, such as `http://localhost:41234`. */
+  readonly url: string;
+  /** What it printed so far. */
+  output(): string;
+  /** Stops it (SIGTERM, then SIGKILL) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link serveTarget}. */
+export interface ServeTargetOptions {
+  /** How long the server may take to answer its first request; 10 s by default. */
+  timeoutMs?: number | undefined;
+  /** The hint to read when it never answers. */
+  hint?: number | undefined;
+}
+
+/**
+ * Runs the target's `src/server.ts` with tsx and a free `PORT`, and resolves once it
+ * answers HTTP (any status). Fails the check with the server's output when it exits
+ * first or never answers.
+ */
+export async function serveTarget(options: ServeTargetOptions = {}): Promise<ServedTarget> {
+  const { target } = checkContext();
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = execa(
+    process.execPath,
+    ['--import', 'tsx', '--import', EXIT_WITH_PARENT, 'src/server.ts'],
+    {
+      cwd: target,
+      env: { PORT: String(port) },
+      stdin: 'pipe',
+      buffer: false,
+      reject: false,
+      forceKillAfterDelay: 2000,
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  let exit: { exitCode?: number | undefined; signal?: string | undefined } | undefined;
+  const exited = child.then((result) => {
+    exit = result;
+  });
+  const stop = async () => {
+    if (!exit) child.kill('SIGTERM');
+    await exited;
+  };
+
+  const fail = async (summary: string, received: string[]) => {
+    await stop();
+    throw new CheckFailure({
+      summary,
+      sent: [`node --import tsx src/server.ts, with PORT=${port}`, `then GET ${url}/`],
+      expected: [
+        'src/server.ts serves the application with app.run(),',
+        'which listens on the PORT environment variable',
+      ],
+      received: [...received, ...outputLines(output)],
+      hint: options.hint,
+    });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (exit) {
+      await fail('src/server.ts stopped without serving', [
+        `the process ended (exit code ${exit.exitCode ?? exit.signal}) without answering`,
+      ]);
+    }
+    try {
+      await fetchPastChecks(`${url}/`, { signal: AbortSignal.timeout(1000) });
+      return { url, output: () => output, stop };
+    } catch (error) {
+      lastError = error;
+      await sleep(100);
+    }
+  }
+  return fail('src/server.ts did not answer', [
+    `nothing answered on port ${port} within ${options.timeoutMs ?? 10_000} ms: ${errorMessage(lastError)}`,
+  ]);
+}
+
+function outputLines(output: string): string[] {
+  const trimmed = output.trim();
+  return trimmed ? ['its output:', ...excerpt(trimmed, 600).split('\n')] : ['it printed nothing'];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}

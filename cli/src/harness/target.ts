@@ -1,0 +1,124 @@
+import { rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
+import type Database from 'better-sqlite3';
+import { type Application, type Config, loadConfig } from 'hyperpipe';
+import { checkContext } from './context.ts';
+import { CheckFailure, errorMessage } from './report.ts';
+
+/** What every target's `src/app.ts` exports. */
+export type CreateApp = (options?: {
+  database?: Database.Database;
+}) => Application | Promise<Application>;
+
+const CONTRACT =
+  'src/app.ts exports createApp(options?), which returns the application (or a promise of it)';
+
+const opened: Database.Database[] = [];
+let shared: Promise<Application> | undefined;
+
+/** Imports the target's `createApp`, failing the check with a report when it cannot. */
+export async function loadCreateApp(target = checkContext().target): Promise<CreateApp> {
+  const file = join(target, 'src/app.ts');
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new CheckFailure({
+      summary: 'src/app.ts could not be loaded',
+      expected: [CONTRACT],
+      received: [`importing ${file} failed: ${errorMessage(error)}`],
+    });
+  }
+  if (typeof module.createApp !== 'function') {
+    throw new CheckFailure({
+      summary: 'src/app.ts does not export createApp',
+      expected: [CONTRACT],
+      received: [`exports: ${Object.keys(module).join(', ') || 'none'}`],
+    });
+  }
+  return module.createApp as CreateApp;
+}
+
+/**
+ * Builds a new application from the target's `createApp`, with its own freshly seeded
+ * in-memory catalogue (closed by {@link closeTargetApps}).
+ */
+export async function createTargetApp(): Promise<Application> {
+  const createApp = await loadCreateApp();
+  const database = createInMemoryCatalogue();
+  opened.push(database);
+  let app: Application;
+  try {
+    app = await createApp({ database });
+  } catch (error) {
+    throw new CheckFailure({
+      summary: 'createApp() failed',
+      expected: [CONTRACT],
+      received: [`createApp() threw: ${errorMessage(error)}`],
+    });
+  }
+  if (typeof (app as Partial<Application> | undefined)?.handle !== 'function') {
+    throw new CheckFailure({
+      summary: 'createApp() did not return an application',
+      expected: [CONTRACT],
+      received: [`createApp() returned ${String(app)}`],
+    });
+  }
+  return app;
+}
+
+/** The application the checks of one file share, built on first use. */
+export function targetApp(): Promise<Application> {
+  shared ??= createTargetApp();
+  return shared;
+}
+
+/** Closes the catalogues of the applications built so far, and forgets the shared one. */
+export function closeTargetApps(): void {
+  for (const database of opened.splice(0)) database.close();
+  shared = undefined;
+}
+
+/** The target's folder of configuration files. */
+export function targetConfigFolder(): string {
+  return join(checkContext().target, 'config/autoload');
+}
+
+/** The target's configuration, merged as the application sees it (`*.global.*`, then `*.local.*`). */
+export async function readTargetConfig(): Promise<Config> {
+  const folder = targetConfigFolder();
+  if (!(await stat(folder).catch(() => undefined))?.isDirectory()) {
+    throw new CheckFailure({
+      summary: 'config/autoload is missing',
+      expected: ['configuration files in config/autoload, such as routes.global.ts'],
+      received: [`no folder ${folder}`],
+    });
+  }
+  try {
+    return await loadConfig(folder);
+  } catch (error) {
+    throw new CheckFailure({
+      summary: 'config/autoload could not be loaded',
+      expected: ['each config/autoload/*.global.ts exports an object as default'],
+      received: [errorMessage(error)],
+    });
+  }
+}
+
+/**
+ * Runs `body` while a temporary `check-<pid>.local.json` holding `config` sits in the
+ * target's config/autoload, so applications built meanwhile merge it over the global
+ * files. The file is removed afterwards, whatever happens; `*.local.*` files are
+ * gitignored, so it cannot be committed even if the process dies first.
+ */
+export async function withLocalConfig<T>(config: Config, body: () => Promise<T>): Promise<T> {
+  const file = join(targetConfigFolder(), `check-${process.pid}.local.json`);
+  await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+  try {
+    return await body();
+  } finally {
+    await rm(file, { force: true });
+  }
+}

@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCheckContext } from '../src/harness/context.ts';
+import type { Exchange } from '../src/harness/exchange.ts';
+import { expectResponse, expectThat } from '../src/harness/expect.ts';
+import { CheckFailure, differences, satisfies } from '../src/harness/report.ts';
+
+function exchange(overrides: Partial<Exchange> = {}): Exchange {
+  const text = overrides.text ?? 'Cannot DELETE /ping';
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return {
+    request: { method: 'DELETE', url: 'http://conference.test/ping', headers: {} },
+    status: 404,
+    headers: new Headers({ 'content-type': 'text/plain; charset=utf-8', date: 'today' }),
+    text,
+    json,
+    isJson: json !== undefined,
+    ...overrides,
+  };
+}
+
+function failureOf(check: () => void): CheckFailure {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof CheckFailure) return error;
+    throw error;
+  }
+  throw new Error('the check did not fail');
+}
+
+beforeEach(() => setCheckContext({ target: '/nowhere', step: '02-ping' }));
+afterEach(() => setCheckContext(undefined));
+
+describe('expectResponse', () => {
+  it('passes when the answer meets every part of the expectation', () => {
+    const ok = exchange({
+      status: 405,
+      headers: new Headers({ allow: 'GET', 'content-type': 'application/json' }),
+      text: '{"status":405,"error":"Method Not Allowed","extra":true}',
+    });
+    expect(() =>
+      expectResponse(ok, {
+        status: 405,
+        headers: { Allow: 'GET', 'x-missing': null, 'content-type': /json/ },
+        json: { status: 405, error: expect.any(String) },
+      }),
+    ).not.toThrow();
+  });
+
+  it('reports what was sent, expected and received, what differs, and which hint to read', () => {
+    const failure = failureOf(() =>
+      expectResponse(exchange(), { status: 405, headers: { allow: 'GET' } }, { hint: 2 }),
+    );
+    expect(failure.name).toBe('CheckFailure');
+    expect(failure.message).toBe(
+      [
+        'DELETE /ping: status is 404, not 405',
+        '',
+        '  Sent:     DELETE http://conference.test/ping',
+        '  Expected: status 405',
+        '            allow: "GET"',
+        '  Received: status 404 Not Found',
+        '            content-type: text/plain; charset=utf-8',
+        '            Cannot DELETE /ping',
+        '  Differs:  status is 404, not 405',
+        '            header allow is missing',
+        '  Hint:     read hint 2: choose Hints in `npm start`, or open exercises/02-ping/hints.md',
+      ].join('\n'),
+    );
+  });
+
+  it('shows the body sent, and an excerpt of a long body received', () => {
+    const failure = failureOf(() =>
+      expectResponse(
+        exchange({
+          request: {
+            method: 'POST',
+            url: 'http://conference.test/timezone',
+            headers: { 'content-type': 'application/json' },
+            body: '{"timezone":"Mars/Base"}',
+          },
+          status: 200,
+          text: 'x'.repeat(400),
+        }),
+        { status: 422 },
+      ),
+    );
+    expect(failure.message).toContain(
+      '  Sent:     POST http://conference.test/timezone\n' +
+        '            content-type: application/json\n' +
+        '            {"timezone":"Mars/Base"}',
+    );
+    expect(failure.message).toContain(`${'x'.repeat(300)}… (400 characters)`);
+    expect(failure.message).not.toContain('Hint:');
+  });
+
+  it('describes matchers in words, and reports each JSON difference by path', () => {
+    const now = satisfies(Number.isInteger, 'the current Unix time in whole seconds');
+    const failure = failureOf(() =>
+      expectResponse(
+        exchange({ status: 200, text: '{"ack":"soon","items":[1]}' }),
+        { json: { ack: now, items: [1, 2], name: 'ping' } },
+        { hint: 1 },
+      ),
+    );
+    expect(failure.message).toContain(
+      'JSON body with { "ack": <the current Unix time in whole seconds>, "items": [1, 2], "name": "ping" }',
+    );
+    expect(failure.message).toContain(
+      '  Differs:  json.ack is "soon", expected <the current Unix time in whole seconds>\n' +
+        '            json.items has 1 items, expected 2\n' +
+        '            json.name is missing',
+    );
+  });
+
+  it('says so when the body is not JSON, or a header should be absent', () => {
+    const failure = failureOf(() =>
+      expectResponse(exchange(), { headers: { 'content-type': null }, json: {} }),
+    );
+    expect(failure.message).toContain(
+      'header content-type is "text/plain; charset=utf-8", but should not be there',
+    );
+    expect(failure.message).toContain('the body is not JSON');
+  });
+
+  it('points the stack at the check, not at the harness', () => {
+    const failure = failureOf(() => expectResponse(exchange(), { status: 200 }));
+    expect(failure.stack).toContain('harness.report.test.ts');
+    expect(failure.stack).not.toContain('/cli/src/harness/');
+  });
+});
+
+describe('expectThat', () => {
+  it('passes on a truthy condition', () => {
+    expect(() => expectThat(1, { expected: 'anything' })).not.toThrow();
+  });
+
+  it('reports the expectation in words, with the exchange when there is one', () => {
+    const failure = failureOf(() =>
+      expectThat(false, {
+        expected: ['a CORS header', 'from the local configuration'],
+        received: 'none',
+        exchange: exchange(),
+        hint: 6,
+      }),
+    );
+    expect(failure.message.split('\n')[0]).toBe('DELETE /ping: expected a CORS header');
+    expect(failure.message).toContain(
+      '  Expected: a CORS header\n            from the local configuration\n  Received: none\n            status 404 Not Found',
+    );
+    expect(failure.message).toContain('read hint 6');
+  });
+
+  it('works without an exchange, and without a known step', () => {
+    setCheckContext({ target: '/nowhere' });
+    const failure = failureOf(() =>
+      expectThat(undefined, { expected: 'a container', received: 'none', hint: 3 }),
+    );
+    expect(failure.message).toBe(
+      [
+        'Expected a container',
+        '',
+        '  Expected: a container',
+        '  Received: none',
+        "  Hint:     read hint 3: choose Hints in `npm start`, or open this step's hints.md",
+      ].join('\n'),
+    );
+  });
+});
+
+describe('differences', () => {
+  it('compares objects by the members expected, lists by every item', () => {
+    expect(differences({ a: { b: 1 }, extra: 1 }, { a: { b: 1 } }, 'json')).toEqual([]);
+    expect(differences({ a: { b: 1 } }, { a: { b: 2 }, c: 1 }, 'json')).toEqual([
+      'json.a.b is 1, expected 2',
+      'json.c is missing',
+    ]);
+    expect(differences([{ id: 1 }, { id: 3 }], [{ id: 1 }, { id: 2 }], 'json')).toEqual([
+      'json[1].id is 3, expected 2',
+    ]);
+    expect(differences('Europe/Paris', /^Europe\//, 'json')).toEqual([]);
+    expect(differences(null, {}, 'json')).toEqual(['json is null, expected an object']);
+  });
+});

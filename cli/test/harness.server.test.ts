@@ -1,0 +1,216 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApplication, json, type RunningServer, text } from 'hyperpipe';
+import type { SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckServer, listen } from '../src/harness/checkServer.ts';
+import { setCheckContext } from '../src/harness/context.ts';
+import { send } from '../src/harness/exchange.ts';
+import { CheckFailure } from '../src/harness/report.ts';
+import { serveTarget } from '../src/harness/serveTarget.ts';
+import {
+  closeTargetApps,
+  createTargetApp,
+  loadCreateApp,
+  readTargetConfig,
+  withLocalConfig,
+} from '../src/harness/target.ts';
+import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+
+const PING_SOLUTION = join(SOLUTIONS_DIR, '02-ping');
+
+afterAll(() => setCheckContext(undefined));
+
+describe('in-process: requests to http://conference.test go to app.handle()', () => {
+  let server: SetupServer;
+  beforeAll(() => {
+    setCheckContext({ target: PING_SOLUTION, step: '02-ping' });
+    server = createCheckServer();
+    listen(server);
+  });
+  afterAll(() => {
+    server.close();
+    closeTargetApps();
+  });
+
+  it("answers send() with the target's application", async () => {
+    const ping = await send('GET', '/ping');
+    expect(ping.status).toBe(200);
+    expect(ping.isJson).toBe(true);
+    expect(ping.json).toEqual({ ack: expect.any(Number) });
+    const wrong = await send('DELETE', '/ping');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.request).toEqual({
+      method: 'DELETE',
+      url: 'http://conference.test/ping',
+      headers: {},
+      body: undefined,
+    });
+  });
+
+  it('answers plain fetch() calls of a check the same way, bodies included', async () => {
+    const response = await fetch('http://conference.test/post', { method: 'POST', body: 'x' });
+    expect(await response.text()).toBe('IN POST!');
+  });
+
+  it('fails a request to any other host instead of letting it out', async () => {
+    await expect(fetch('http://elsewhere.test/')).rejects.toThrow();
+  });
+
+  it('can send to another application in-process instead', async () => {
+    const other = createApplication();
+    other.get('/ping', (_request, response) => text('other', response));
+    expect((await send('GET', '/ping', { app: other })).text).toBe('other');
+  });
+});
+
+describe('live: with a URL, the same requests go to a running server', () => {
+  let live: RunningServer;
+  let server: SetupServer;
+  beforeAll(async () => {
+    const app = createApplication();
+    app.get('/ping', () => json({ live: true }));
+    app.post('/echo/{word}', async (request, response) =>
+      json(
+        {
+          word: request.param('word'),
+          query: request.query.get('q'),
+          type: request.headers.get('content-type'),
+          body: await request.request.text(),
+        },
+        response,
+      ),
+    );
+    live = await app.run({ port: 0, handleSignals: false });
+    setCheckContext({ target: PING_SOLUTION, url: `${live.url}/`, step: '02-ping' });
+    server = createCheckServer();
+    listen(server);
+  });
+  afterAll(async () => {
+    server.close();
+    await live.close();
+  });
+
+  it('forwards method, path, query, headers and body, and returns the answer', async () => {
+    expect((await send('GET', '/ping')).json).toEqual({ live: true });
+    const echo = await send('POST', '/echo/hello?q=1', { json: { a: 1 } });
+    expect(echo.json).toEqual({
+      word: 'hello',
+      query: '1',
+      type: 'application/json',
+      body: '{"a":1}',
+    });
+  });
+
+  it('reports a server that does not answer, and says to start it', async () => {
+    setCheckContext({ target: PING_SOLUTION, url: 'http://127.0.0.1:9', step: '02-ping' });
+    const failure = await send('GET', '/ping').catch((error: unknown) => error);
+    setCheckContext({ target: PING_SOLUTION, url: `${live.url}/`, step: '02-ping' });
+    expect(failure).toBeInstanceOf(CheckFailure);
+    expect((failure as Error).message).toMatch(/^GET \/ping: no answer came back/);
+    expect((failure as Error).message).toContain(
+      'an answer from the server at http://127.0.0.1:9 (is it running?)',
+    );
+  });
+});
+
+describe("loading a target's createApp", () => {
+  const folders: string[] = [];
+  async function targetWith(appSource: string): Promise<string> {
+    const folder = await mkdtemp(join(tmpdir(), 'hyperpipe-target-'));
+    folders.push(folder);
+    await mkdir(join(folder, 'src'));
+    await writeFile(join(folder, 'src/app.ts'), appSource);
+    return folder;
+  }
+  afterEach(() => closeTargetApps());
+  afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true }))));
+
+  it('builds a fresh application, with a fresh catalogue, each time', async () => {
+    const folder = await targetWith(
+      'export function createApp(options) { return { handle: async () => new Response(String(options.database.prepare("select count(*) as n from speakers").get().n)) }; }',
+    );
+    setCheckContext({ target: folder });
+    const first = await createTargetApp();
+    const second = await createTargetApp();
+    expect(first).not.toBe(second);
+    const count = Number(await (await first.handle(new Request('http://x/'))).text());
+    expect(count).toBeGreaterThan(0);
+  });
+
+  it('fails with a report when src/app.ts does not export createApp', async () => {
+    setCheckContext({ target: await targetWith('export const app = 1;') });
+    await expect(loadCreateApp()).rejects.toThrow(
+      /src\/app.ts does not export createApp[\s\S]*exports: app/,
+    );
+  });
+
+  it('fails with a report when src/app.ts cannot be imported', async () => {
+    setCheckContext({ target: await targetWith('export function createApp( {') });
+    await expect(loadCreateApp()).rejects.toThrow(/src\/app.ts could not be loaded/);
+  });
+
+  it('fails with a report when createApp throws or returns no application', async () => {
+    setCheckContext({
+      target: await targetWith('export function createApp() { throw new Error("no config"); }'),
+    });
+    await expect(createTargetApp()).rejects.toThrow(/createApp\(\) threw: no config/);
+    setCheckContext({ target: await targetWith('export function createApp() { return 42; }') });
+    await expect(createTargetApp()).rejects.toThrow(/did not return an application/);
+  });
+});
+
+describe('withLocalConfig', () => {
+  it('merges a temporary *.local.json over the global files, and always removes it', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'hyperpipe-config-'));
+    const autoload = join(folder, 'config/autoload');
+    await mkdir(autoload, { recursive: true });
+    await writeFile(join(autoload, 'app.global.json'), '{"cors":{"allow_origin":"*","x":1}}');
+    setCheckContext({ target: folder });
+    try {
+      const merged = await withLocalConfig({ cors: { allow_origin: 'https://a.test' } }, () =>
+        readTargetConfig(),
+      );
+      expect(merged).toEqual({ cors: { allow_origin: 'https://a.test', x: 1 } });
+      await expect(
+        withLocalConfig({}, async () => {
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await readdir(autoload)).toEqual(['app.global.json']);
+    } finally {
+      await rm(folder, { recursive: true });
+    }
+  });
+
+  it('fails with a report when the target has no config/autoload', async () => {
+    setCheckContext({ target: join(tmpdir(), 'no-such-hyperpipe-target') });
+    await expect(readTargetConfig()).rejects.toThrow(/config\/autoload is missing/);
+  });
+});
+
+describe('serveTarget', () => {
+  it('starts src/server.ts on a free PORT, and stop() ends it', async () => {
+    setCheckContext({ target: join(SOLUTIONS_DIR, '01-hello') });
+    const served = await serveTarget();
+    const answer = await send('GET', '/', { origin: served.url });
+    expect(answer.text).toBe('Hello from Hyperpipe!');
+    await served.stop();
+    expect(served.output()).toContain('Listening on');
+    await expect(fetch(served.url)).rejects.toThrow();
+  });
+
+  it('fails with the output when src/server.ts ends without serving', async () => {
+    setCheckContext({ target: join(EXERCISES_DIR, '01-hello/starter'), step: '01-hello' });
+    await expect(serveTarget({ hint: 4 })).rejects.toThrow(
+      /src\/server.ts stopped without serving[\s\S]*exit code 0[\s\S]*read hint 4/,
+    );
+  });
+});
+
+it('uses fixtures that exist', () => {
+  expect(existsSync(join(PING_SOLUTION, 'src/app.ts'))).toBe(true);
+});

@@ -1,0 +1,180 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ChecksRun, runChecks } from '../src/harness/runChecks.ts';
+import { loadManifest, type Step, stepDir } from '../src/workshop/manifest.ts';
+import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+import { targetDir } from '../src/workshop/targets.ts';
+
+const steps = loadManifest();
+
+// Each run is a vitest process of about two seconds; a few at a time keep the machine usable.
+const runLimit = Math.max(2, Math.min(4, Math.floor(availableParallelism() / 2)));
+const runs = new Map<string, Promise<ChecksRun>>();
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= runLimit) await new Promise<void>((start) => waiting.push(start));
+  running++;
+  try {
+    return await task();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function checksOf(step: Step, target: 'solution' | 'starter'): Promise<ChecksRun> {
+  const key = `${stepDir(step)}:${target}`;
+  let run = runs.get(key);
+  if (!run) {
+    run = limited(() => runChecks({ step, target, json: true }));
+    runs.set(key, run);
+  }
+  return run;
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+function summary(run: ChecksRun): string {
+  return `vitest exited ${run.exitCode} after ${run.durationMs} ms:\n${run.output}`;
+}
+
+// Start every run now, a few at a time, so the tests below mostly wait for finished ones.
+beforeAll(() => {
+  for (const step of steps) {
+    for (const target of ['solution', 'starter'] as const) {
+      // Failures are reported by the tests that await these runs.
+      checksOf(step, target).catch(() => {});
+    }
+  }
+});
+
+describe('the manifest', () => {
+  it('lists steps numbered 01, 02, … whose folders exist in exercises/ and solutions/', () => {
+    expect(steps.map((step) => step.number)).toEqual(
+      steps.map((_, index) => String(index + 1).padStart(2, '0')),
+    );
+    const folders = steps.map(stepDir);
+    const listed = (dir: string) =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
+    expect(listed(EXERCISES_DIR)).toEqual(folders);
+    expect(listed(SOLUTIONS_DIR)).toEqual(folders);
+  });
+});
+
+describe.each(steps)('step $number-$slug', (step) => {
+  const dir = stepDir(step);
+  const exercise = join(EXERCISES_DIR, dir);
+
+  describe.concurrent('its checks', () => {
+    it('pass against its solution', { timeout: 120_000 }, async () => {
+      const run = await checksOf(step, 'solution');
+      expect(run.checks?.length, summary(run)).toBeGreaterThan(0);
+      expect(run.passed, summary(run)).toBe(true);
+    });
+
+    it('fail against its starter, by failing checks rather than by crashing', {
+      timeout: 120_000,
+    }, async () => {
+      const run = await checksOf(step, 'starter');
+      expect(run.passed, summary(run)).toBe(false);
+      const checks = run.checks ?? [];
+      // A file that could not run at all shows up as one failed "check" named after the file.
+      expect(
+        checks.filter((check) => check.name === check.file),
+        summary(run),
+      ).toEqual([]);
+      expect(
+        checks.some((check) => check.status === 'failed'),
+        summary(run),
+      ).toBe(true);
+    });
+  });
+
+  it('leaves no check-<pid>.local.json behind', { timeout: 120_000 }, async () => {
+    await Promise.all([checksOf(step, 'solution'), checksOf(step, 'starter')]);
+    for (const target of ['solution', 'starter'] as const) {
+      const folder = join(targetDir(target, step), 'config/autoload');
+      const leftovers = existsSync(folder)
+        ? readdirSync(folder).filter((name) => /^check-\d+\.local\./.test(name))
+        : [];
+      expect(leftovers, folder).toEqual([]);
+    }
+  });
+
+  it('has a README, hints, and checks that only point at hints that exist', () => {
+    expect(existsSync(join(exercise, 'README.md'))).toBe(true);
+    const hints = readFileSync(join(exercise, 'hints.md'), 'utf8');
+    const numbers = [...hints.matchAll(/^## Hint (\d+)$/gm)].map((match) => Number(match[1]));
+    expect(numbers.length).toBeGreaterThanOrEqual(3);
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+    const checkFiles = readdirSync(exercise).filter((name) => name.endsWith('.check.ts'));
+    expect(checkFiles.length).toBeGreaterThan(0);
+    for (const file of checkFiles) {
+      const source = readFileSync(join(exercise, file), 'utf8');
+      for (const [, hint] of source.matchAll(/\bhint: (\d+)/g)) {
+        expect(numbers, `${file} points at hint ${hint}`).toContain(Number(hint));
+      }
+    }
+  });
+
+  it('links from its README only to files that exist (the generated docs/api aside)', () => {
+    const readme = readFileSync(join(exercise, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map(
+      (match) => match[1] as string,
+    );
+    const local = links.filter((link) => !/^[a-z]+:/.test(link) && !link.includes('docs/api/'));
+    for (const link of local) {
+      expect(existsSync(resolve(exercise, link)), `README.md links to ${link}`).toBe(true);
+    }
+  });
+
+  it('has TODO markers in the starter files the learner edits, and none in the solution', () => {
+    for (const file of step.files) {
+      const starter = join(targetDir('starter', step), file);
+      const solution = join(targetDir('solution', step), file);
+      expect(readFileSync(starter, 'utf8'), `starter/${file}`).toMatch(/\bTODO\b/);
+      expect(readFileSync(solution, 'utf8'), `solutions/${dir}/${file}`).not.toMatch(/\bTODO\b/);
+    }
+  });
+
+  const previous = steps[steps.indexOf(step) - 1];
+  if (previous) {
+    it("starts from the previous step's solution: equal apart from the files it lists and new files", () => {
+      const before = targetDir('solution', previous);
+      const starter = targetDir('starter', step);
+      const starterFiles = new Set(listFiles(starter));
+      for (const file of listFiles(before)) {
+        if (step.files.includes(file)) continue;
+        expect(starterFiles.has(file), `starter lacks ${file}`).toBe(true);
+        expect(readFileSync(join(starter, file), 'utf8'), `starter/${file}`).toBe(
+          readFileSync(join(before, file), 'utf8'),
+        );
+      }
+    });
+  } else {
+    it('starts from a minimal project: only the files it lists', () => {
+      expect(listFiles(targetDir('starter', step))).toEqual([...step.files].sort());
+    });
+  }
+
+  it('keeps its target projects inside the repository, so `hyperpipe` resolves', () => {
+    for (const target of ['solution', 'starter'] as const) {
+      const folder = targetDir(target, step);
+      expect(existsSync(join(folder, 'src/app.ts')), `${folder}/src/app.ts`).toBe(true);
+      expect(existsSync(join(folder, 'src/server.ts')), `${folder}/src/server.ts`).toBe(true);
+      expect(dirname(folder).startsWith(dirname(EXERCISES_DIR))).toBe(true);
+    }
+  });
+});

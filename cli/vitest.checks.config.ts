@@ -1,0 +1,59 @@
+import { readdirSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The steps' checks, run against one target: `runChecks()` (and so `npm run check`) sets
+// WORKSHOP_TARGET, the absolute folder of the project checked; WORKSHOP_URL, a live
+// server to check instead of the in-process application; WORKSHOP_STEP, the step folder.
+const target = process.env.WORKSHOP_TARGET;
+if (!target || !isAbsolute(target)) {
+  throw new Error(
+    'WORKSHOP_TARGET must be the absolute folder of the project to check, such as ' +
+      '/path/to/repo/workspace. Run checks with `npm run check`.',
+  );
+}
+const step = process.env.WORKSHOP_STEP ?? '';
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// In watch mode, a change under the target's src/ or config/ runs the step's checks
+// again, except the check-<pid>.local.* files that checks write there themselves.
+const targetChange = new RegExp(
+  `^${escapeRegExp(target.replaceAll('\\', '/'))}/(?:src|config)/(?!(?:.*/)?check-\\d+\\.local\\.)`,
+);
+
+export default defineConfig({
+  root,
+  test: {
+    include: ['exercises/**/*.check.ts'],
+    setupFiles: ['cli/src/harness/setup.ts'],
+    env: {
+      WORKSHOP_TARGET: target,
+      WORKSHOP_URL: process.env.WORKSHOP_URL ?? '',
+      WORKSHOP_STEP: step,
+    },
+    // Threads, not forks: killing vitest then leaves no worker process behind.
+    pool: 'threads',
+    testTimeout: 15_000,
+    watchTriggerPatterns: [{ pattern: targetChange, testsToRun: () => checkFiles(step) }],
+    // Transformed modules are cached on disk by content hash: about a third less work per run.
+    experimental: { fsModuleCache: true },
+  },
+});
+
+function checkFiles(stepFolder: string): string[] {
+  const folders = stepFolder
+    ? [stepFolder]
+    : readdirSync(`${root}/exercises`, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+  return folders.flatMap((folder) =>
+    readdirSync(`${root}/exercises/${folder}`)
+      .filter((name) => name.endsWith('.check.ts'))
+      .map((name) => `exercises/${folder}/${name}`),
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,95 @@
+import {
+  createTargetApp,
+  expectResponse,
+  expectThat,
+  readTargetConfig,
+  send,
+} from '@hyperpipe/cli/harness';
+import { describe, expect, it } from 'vitest';
+
+interface RouteEntry {
+  path?: unknown;
+  middleware?: unknown;
+  allowed_methods?: unknown;
+}
+
+async function configuredRoutes(): Promise<RouteEntry[]> {
+  const { routes } = await readTargetConfig();
+  return Array.isArray(routes) ? (routes as RouteEntry[]) : [];
+}
+
+describe('step 03: configuration and the container', () => {
+  it('lists GET /hello/{name} in the routes of config/autoload', async () => {
+    const routes = await configuredRoutes();
+    const hello = routes.find((route) => route.path === '/hello/{name}');
+    expectThat(hello, {
+      expected: 'a route { path: "/hello/{name}", … } in the `routes` of config/autoload',
+      received: `routes: ${JSON.stringify(routes.map((route) => route.path))}`,
+      hint: 1,
+    });
+    expectThat(JSON.stringify(hello.allowed_methods) === '["GET"]', {
+      expected: 'the /hello/{name} route allows GET: allowed_methods: ["GET"]',
+      received: `allowed_methods: ${JSON.stringify(hello.allowed_methods)}`,
+      hint: 1,
+    });
+  });
+
+  it('names the middleware of every configured route by service', async () => {
+    const routes = await configuredRoutes();
+    const unnamed = routes.filter((route) => typeof route.middleware !== 'string');
+    expectThat(routes.length >= 4 && unnamed.length === 0, {
+      expected: [
+        'the routes GET /, GET /ping, POST /post and GET /hello/{name} in config/autoload,',
+        'each with a service name as middleware, such as "PingHandler"',
+      ],
+      received: routes.map((route) => `${route.path}: ${typeof route.middleware}`),
+      hint: 2,
+    });
+  });
+
+  it('builds the application with the container, which has every service the routes name', async () => {
+    const app = await createTargetApp();
+    expectThat(app.container, {
+      expected: 'createApp() returns container.get(Application), whose container is set',
+      received: 'an application without a container (made by createApplication())',
+      hint: 3,
+    });
+    const { container } = app;
+    const names = app.routes.flatMap((route) =>
+      typeof route.middleware === 'string' ? [route.middleware] : [],
+    );
+    const missing = names.filter((name) => !container.has(name));
+    expectThat(names.length > 0 && missing.length === 0, {
+      expected: 'a service in `dependencies` for each middleware name the routes use',
+      received:
+        names.length === 0
+          ? 'no route names a service'
+          : `no service for: ${missing.map((name) => `"${name}"`).join(', ')}`,
+      hint: 4,
+    });
+  });
+
+  it('answers GET /hello/Ada with "Hello, Ada!"', async () => {
+    const exchange = await send('GET', '/hello/Ada');
+    expectResponse(
+      exchange,
+      { status: 200, headers: { 'content-type': /^text\/plain/ }, text: 'Hello, Ada!' },
+      { hint: 5 },
+    );
+  });
+
+  it('answers GET /hello/Ada42 with 404: a token keeps {name} to letters', async () => {
+    const exchange = await send('GET', '/hello/Ada42');
+    expectResponse(exchange, { status: 404 }, { hint: 5 });
+  });
+
+  it('still answers GET /, GET /ping and POST /post', async () => {
+    expectResponse(await send('GET', '/'), { status: 200, text: /hello/i }, { hint: 2 });
+    expectResponse(
+      await send('GET', '/ping'),
+      { status: 200, json: { ack: expect.any(Number) } },
+      { hint: 2 },
+    );
+    expectResponse(await send('POST', '/post'), { status: 200, text: /\S/ }, { hint: 2 });
+  });
+});

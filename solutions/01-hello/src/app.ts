@@ -1,0 +1,19 @@
+import type Database from 'better-sqlite3';
+import { type Application, createApplication, text } from 'hyperpipe';
+
+/** What the workshop passes to createApp; later steps read the conference catalogue from it. */
+export interface AppOptions {
+  /** The conference catalogue; the checks pass a fresh in-memory copy. */
+  database?: Database.Database;
+}
+
+/** Builds the application. */
+export function createApp(_options: AppOptions = {}): Application {
+  const app = createApplication();
+
+  // A route binds a path and a method to middleware. Adding the first one also pipes the
+  // routing and dispatch middleware, so the application can answer straight away.
+  app.get('/', (_request, response) => text('Hello from Hyperpipe!', response));
+
+  return app;
+}
