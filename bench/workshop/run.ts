@@ -108,6 +108,25 @@ try {
       [...workshop, 'check'],
       RUNS,
     ),
+    // What the harness costs on its own, without npm, tsx or the command around it.
+    measure(
+      root,
+      {
+        name: 'vitest alone, same checks',
+        command: 'vitest run --config cli/vitest.checks.config.ts exercises/01-hello/',
+      },
+      [
+        'env',
+        `WORKSHOP_TARGET=${root}/workspace`,
+        'WORKSHOP_STEP=01-hello',
+        'node_modules/.bin/vitest',
+        'run',
+        '--config',
+        'cli/vitest.checks.config.ts',
+        'exercises/01-hello/',
+      ],
+      RUNS,
+    ),
     measure(
       root,
       {

@@ -1,0 +1,167 @@
+import { parseArgs } from 'node:util';
+
+/** The flags any command may take; each command accepts only its own (see COMMANDS). */
+export interface Flags {
+  json?: boolean;
+  force?: boolean;
+  all?: boolean;
+  solutions?: boolean;
+  starters?: boolean;
+  watch?: boolean;
+  url?: string;
+  solution?: boolean;
+  port?: string;
+  jobs?: string;
+  help?: boolean;
+}
+
+type FlagName = keyof Flags;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  force: { type: 'boolean', short: 'f' },
+  all: { type: 'boolean' },
+  solutions: { type: 'boolean' },
+  starters: { type: 'boolean' },
+  watch: { type: 'boolean', short: 'w' },
+  url: { type: 'string' },
+  solution: { type: 'boolean' },
+  port: { type: 'string', short: 'p' },
+  jobs: { type: 'string', short: 'j' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface CommandSpec {
+  usage: string;
+  summary: string;
+  flags: FlagName[];
+  /** How many positional arguments after the command name it takes at most. */
+  maxArgs: number;
+}
+
+/** Every subcommand, in the order `help` lists them. */
+export const COMMANDS: Record<string, CommandSpec> = {
+  list: {
+    usage: 'list [--json]',
+    summary: 'the steps, with done / current / pending marks',
+    flags: ['json'],
+    maxArgs: 0,
+  },
+  start: {
+    usage: 'start <step> [--force]',
+    summary: "copy a step's starter into workspace/ and make it current",
+    flags: ['force'],
+    maxArgs: 1,
+  },
+  check: {
+    usage:
+      'check [step] [--all] [--solutions] [--starters] [--watch] [--url URL] [--json] [--jobs N]',
+    summary: 'run the checks (default: the current step, on workspace/); exit 0 when they pass',
+    flags: ['all', 'solutions', 'starters', 'watch', 'url', 'json', 'jobs'],
+    maxArgs: 1,
+  },
+  hint: {
+    usage: 'hint [step] [--json]',
+    summary: 'show the next hint you have not seen',
+    flags: ['json'],
+    maxArgs: 1,
+  },
+  diff: {
+    usage: 'diff [step]',
+    summary: "your working copy's step files against the solution",
+    flags: [],
+    maxArgs: 1,
+  },
+  solution: {
+    usage: 'solution [step] [--force]',
+    summary: "copy the step's solution into workspace/",
+    flags: ['force'],
+    maxArgs: 1,
+  },
+  reset: {
+    usage: 'reset [step] [--force]',
+    summary: "copy the current step's starter in again",
+    flags: ['force'],
+    maxArgs: 1,
+  },
+  serve: {
+    usage: 'serve [step] [--solution] [--port N]',
+    summary: "serve workspace/src/server.ts (or the step's solution) until Ctrl-C",
+    flags: ['solution', 'port'],
+    maxArgs: 1,
+  },
+  db: {
+    usage: 'db reset',
+    summary: 'recreate data/conference.sqlite from the seed',
+    flags: [],
+    maxArgs: 1,
+  },
+  help: { usage: 'help', summary: 'this text', flags: [], maxArgs: 1 },
+};
+
+export interface ParsedArgs {
+  /** The subcommand, or undefined for the interactive app. */
+  command: string | undefined;
+  args: string[];
+  flags: Flags;
+}
+
+/** A mistake in how the command was called: reported with the usage, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export function parseCommandLine(argv: readonly string[]): ParsedArgs {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [command, ...args] = parsed.positionals;
+  const flags = parsed.values as Flags;
+  if (command === undefined) {
+    const given = Object.keys(flags).filter((flag) => flag !== 'help');
+    if (given.length > 0)
+      throw new UsageError(`--${given[0]} needs a command, such as: check --${given[0]}`);
+    return { command: flags.help ? 'help' : undefined, args, flags };
+  }
+  const spec = COMMANDS[command];
+  if (!spec) throw new UsageError(`Unknown command "${command}".`);
+  for (const flag of Object.keys(flags) as FlagName[]) {
+    if (flag !== 'help' && !spec.flags.includes(flag)) {
+      throw new UsageError(
+        `"${command}" does not take --${flag}. Usage: npm run workshop -- ${spec.usage}`,
+      );
+    }
+  }
+  if (args.length > spec.maxArgs) {
+    throw new UsageError(
+      `Too many arguments for "${command}". Usage: npm run workshop -- ${spec.usage}`,
+    );
+  }
+  return { command: flags.help ? 'help' : command, args: flags.help ? [command] : args, flags };
+}
+
+/** The help text; `npm run workshop -- <command>` is how a learner passes arguments through npm. */
+export function usage(command?: string): string {
+  const spec = command ? COMMANDS[command] : undefined;
+  if (spec) return `Usage: npm run workshop -- ${spec.usage}\n\n${spec.summary}.`;
+  const width = 38;
+  // A usage too long for the column gets its summary on the next line.
+  const lines = Object.values(COMMANDS).map((entry) =>
+    entry.usage.length < width
+      ? `  ${entry.usage.padEnd(width)}${entry.summary}`
+      : `  ${entry.usage}\n  ${' '.repeat(width)}${entry.summary}`,
+  );
+  return [
+    'Usage: npm start                      the interactive workshop (needs a terminal)',
+    '       npm run check                  check the current step',
+    '       npm run workshop -- <command>  any command below',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'A step is its number (1, 01), its name (hello) or both (01-hello).',
+  ].join('\n');
+}

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Flags } from '../args.ts';
+import { paint } from '../terminal.ts';
+import { type Step, stepDir } from '../workshop/manifest.ts';
+import { setCurrent } from '../workshop/progress.ts';
+import { describeConflicts, scaffold } from '../workshop/scaffold.ts';
+import { targetDir } from '../workshop/targets.ts';
+import { type CommandContext, commandHint } from './context.ts';
+import { resolveStep } from './steps.ts';
+
+/**
+ * Copies a step's starter or solution into the working copy and makes the step current.
+ * Changed files are backed up and replaced only with --force or a yes at the terminal.
+ */
+async function copyIn(
+  ctx: CommandContext,
+  step: Step,
+  kind: 'starter' | 'solution',
+  flags: Flags,
+  again: string,
+): Promise<number> {
+  const p = paint(ctx.colour);
+  const outcome = await scaffold(ctx.dirs, targetDir(kind, step, ctx.dirs), {
+    force: flags.force,
+    confirm: ctx.confirm,
+    now: ctx.now(),
+  });
+  if (outcome.status !== 'written') {
+    if (outcome.status === 'needs-force') {
+      ctx.err(describeConflicts(outcome.conflicts, outcome.backupDir, ctx.dirs.root));
+      ctx.err(`Nothing was replaced. To replace them, run: ${commandHint(`${again} --force`)}`);
+    } else {
+      ctx.err('Nothing was replaced.');
+    }
+    return 1;
+  }
+  setCurrent(ctx.dirs.stateDir, step);
+  const workspace = relative(ctx.dirs.root, ctx.dirs.workspaceDir) || '.';
+  const what = kind === 'starter' ? 'starter' : 'solution';
+  if (outcome.backupDir) {
+    ctx.out(
+      p.yellow(`Your previous versions are in ${relative(ctx.dirs.root, outcome.backupDir)}.`),
+    );
+  }
+  const written =
+    outcome.written.length > 0 ? `wrote ${outcome.written.join(', ')}` : 'nothing to write';
+  ctx.out(p.green(`Step ${stepDir(step)}: copied the ${what} into ${workspace}/ (${written}).`));
+  return 0;
+}
+
+/** The step's README, or null when it has none. */
+function readme(ctx: CommandContext, step: Step): string | null {
+  try {
+    return readFileSync(`${ctx.dirs.exercisesDir}/${stepDir(step)}/README.md`, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+/** `workshop start <step>`: the step's starter into workspace/, then its README. */
+export async function start(ctx: CommandContext, query: string | undefined, flags: Flags) {
+  if (query === undefined) {
+    const first = ctx.steps[0]?.number ?? '01';
+    ctx.err(`Which step? For the first: ${commandHint(`start ${first}`)}`);
+    return 2;
+  }
+  const step = resolveStep(ctx, query);
+  const code = await copyIn(ctx, step, 'starter', flags, `start ${step.number}`);
+  if (code !== 0) return code;
+  const text = readme(ctx, step);
+  if (text) ctx.out(`\n${text}\n`);
+  ctx.out(`Edit the files in workspace/, then run: npm run check`);
+  return 0;
+}
+
+/** `workshop reset [step]`: the (current) step's starter again. */
+export async function reset(ctx: CommandContext, query: string | undefined, flags: Flags) {
+  const step = resolveStep(ctx, query);
+  return copyIn(
+    ctx,
+    step,
+    'starter',
+    flags,
+    query === undefined ? 'reset' : `reset ${step.number}`,
+  );
+}
+
+/** `workshop solution [step]`: the (current) step's solution into workspace/. */
+export async function solution(ctx: CommandContext, query: string | undefined, flags: Flags) {
+  const step = resolveStep(ctx, query);
+  return copyIn(ctx, step, 'solution', flags, `solution ${step.number}`);
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { type Flags, UsageError } from '../args.ts';
+import { stepDir } from '../workshop/manifest.ts';
+import { startServer } from '../workshop/server.ts';
+import { targetDir } from '../workshop/targets.ts';
+import { type CommandContext, commandHint } from './context.ts';
+import { resolveStep } from './steps.ts';
+
+/** `workshop serve [step] [--solution]`: the working copy's (or solution's) server until Ctrl-C. */
+export async function serve(ctx: CommandContext, query: string | undefined, flags: Flags) {
+  if (flags.port !== undefined && !/^\d{1,5}$/.test(flags.port)) {
+    throw new UsageError(`--port must be a port number, not "${flags.port}"`);
+  }
+  // The working copy is one folder whatever the step; a named step is still checked to exist.
+  const step = flags.solution || query !== undefined ? resolveStep(ctx, query) : null;
+  const dir =
+    flags.solution && step ? targetDir('solution', step, ctx.dirs) : ctx.dirs.workspaceDir;
+  const file = `${dir}/src/server.ts`;
+  const shown = relative(ctx.dirs.root, file);
+  if (!existsSync(file)) {
+    ctx.err(
+      `There is no ${shown} to serve yet. Start a step first: ${commandHint(`start ${ctx.steps[0]?.number ?? '01'}`)}`,
+    );
+    return 1;
+  }
+  const what =
+    flags.solution && step ? `the solution of step ${stepDir(step)}` : 'your working copy';
+  ctx.err(`Serving ${what} (${shown}). Ctrl-C stops it.`);
+  const result = await startServer({
+    file,
+    cwd: dir,
+    port: flags.port,
+    stdio: 'inherit',
+    signal: ctx.signal,
+  });
+  if (ctx.signal.aborted || result.signal === 'SIGINT') return 130;
+  return result.exitCode ?? 1;
+}

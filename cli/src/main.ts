@@ -1,0 +1,92 @@
+/**
+ * The `workshop` command: `npm start` (the interactive app), `npm run check`, and
+ * `npm run workshop -- <command>`. Plain commands never load ink or react, so they start fast.
+ */
+import { parseCommandLine, UsageError } from './args.ts';
+import type { CommandContext, RunChecks } from './commands/context.ts';
+import { NOT_INTERACTIVE, runCommand } from './run.ts';
+import { isInteractive, wantsColour } from './terminal.ts';
+import { promptConfirm } from './workshop/confirm.ts';
+import { REPOSITORY_DIRS } from './workshop/dirs.ts';
+import { loadManifest, type Step } from './workshop/manifest.ts';
+
+const controller = new AbortController();
+let signals = 0;
+
+/**
+ * Ctrl-C and SIGTERM abort every child (vitest, servers) through the shared signal, then let the
+ * command finish and report; a second signal, or children that will not stop, end it at once.
+ */
+function stop(signal: NodeJS.Signals): void {
+  signals += 1;
+  process.exitCode = signal === 'SIGINT' ? 130 : 143;
+  controller.abort();
+  if (signals > 1) process.exit();
+  setTimeout(() => process.exit(), 3000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+// `workshop list | head -1`: a reader that went away is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit();
+  throw error;
+});
+
+const interactive = isInteractive(process.stdin, process.stdout, process.env);
+const dirs = REPOSITORY_DIRS;
+let steps: Step[] | undefined;
+
+function loadSteps(): Step[] {
+  try {
+    return loadManifest(`${dirs.exercisesDir}/steps.json`);
+  } catch (error) {
+    throw new Error(`cannot read the steps from exercises/steps.json: ${(error as Error).message}`);
+  }
+}
+
+const loadRunChecks = async (): Promise<RunChecks> =>
+  (await import('./harness/runChecks.ts')).runChecks;
+
+const ctx: CommandContext = {
+  dirs,
+  get steps() {
+    steps ??= loadSteps();
+    return steps;
+  },
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  colour: wantsColour(process.stdout, process.env),
+  confirm: interactive ? promptConfirm : undefined,
+  loadRunChecks,
+  signal: controller.signal,
+  now: () => new Date(),
+};
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    ctx.err(`${error.message}\nAll the commands: npm run workshop -- help`);
+    return 2;
+  }
+  if (parsed.command !== undefined) return runCommand(ctx, parsed);
+  if (!interactive) {
+    ctx.err(NOT_INTERACTIVE);
+    return 2;
+  }
+  const { runApp } = await import('./ui/runApp.ts');
+  return runApp({ dirs, steps: ctx.steps, loadRunChecks, signal: controller.signal, now: ctx.now });
+}
+
+const code = await main(process.argv.slice(2)).catch((error: unknown) => {
+  ctx.err(`workshop: ${error instanceof Error ? error.message : String(error)}`);
+  return 1;
+});
+// A signal already chose the exit code; otherwise the command's stands.
+if (signals === 0) process.exitCode = code;
+// Abort anything still running (a server the app started), so the process can end.
+controller.abort();
+process.off('SIGINT', stop);
+process.off('SIGTERM', stop);

@@ -1,0 +1,52 @@
+/** Whether CI is set to something other than an explicit no. */
+export function inCi(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CI?.toLowerCase();
+  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
+}
+
+/**
+ * Whether someone can answer questions and drive the Ink app: stdin and stdout are both a
+ * terminal, and this is not CI. Everything else (pipes, CI, redirects) gets plain text only.
+ */
+export function isInteractive(
+  stdin: { isTTY?: boolean },
+  stdout: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv,
+): boolean {
+  return Boolean(stdin.isTTY && stdout.isTTY) && !inCi(env);
+}
+
+/** Whether to colour output: a terminal that has not asked for no colour. */
+export function wantsColour(stdout: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  return Boolean(stdout.isTTY);
+}
+
+export interface Paint {
+  bold(text: string): string;
+  dim(text: string): string;
+  green(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+const style = (open: number, close: number) => (text: string) =>
+  `\x1b[${open}m${text}\x1b[${close}m`;
+
+const COLOURED: Paint = {
+  bold: style(1, 22),
+  dim: style(2, 22),
+  green: style(32, 39),
+  red: style(31, 39),
+  yellow: style(33, 39),
+  cyan: style(36, 39),
+};
+
+const same = (text: string) => text;
+const PLAIN: Paint = { bold: same, dim: same, green: same, red: same, yellow: same, cyan: same };
+
+export function paint(colour: boolean): Paint {
+  return colour ? COLOURED : PLAIN;
+}

@@ -1,0 +1,377 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Box, Static, Text, useApp, useInput, useStdout } from 'ink';
+import { createElement as h, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RunChecks } from '../commands/context.ts';
+import { checkWorkspace } from '../workshop/checking.ts';
+import { colourPatch, diffStep } from '../workshop/diff.ts';
+import type { WorkshopDirs } from '../workshop/dirs.ts';
+import { nextHint } from '../workshop/hints.ts';
+import { type Step, stepDir } from '../workshop/manifest.ts';
+import {
+  currentStep,
+  nextStep,
+  progressPath,
+  readProgress,
+  setCurrent,
+  stepStates,
+} from '../workshop/progress.ts';
+import { type Confirm, scaffold } from '../workshop/scaffold.ts';
+import {
+  type ServerOptions,
+  type ServerProcess,
+  startServer as startServerProcess,
+} from '../workshop/server.ts';
+import { targetDir } from '../workshop/targets.ts';
+import { Busy, Header, KeyHelp, Question, StepList } from './views.ts';
+
+export interface WorkshopAppProps {
+  dirs: WorkshopDirs;
+  steps: readonly Step[];
+  loadRunChecks(): Promise<RunChecks>;
+  /** Aborted when the process is asked to stop: ends checks and the server. */
+  signal: AbortSignal;
+  now(): Date;
+  startServer?: (options: ServerOptions) => ServerProcess;
+  /** How often to look for progress written by `npm run check` in another terminal. */
+  pollMs?: number;
+}
+
+/** A block of text printed once above the live part (through <Static>), never redrawn. */
+interface LogEntry {
+  id: number;
+  text: string;
+  color?: string | undefined;
+}
+
+interface Pending {
+  question: string;
+  answer(yes: boolean): void;
+}
+
+interface Task {
+  label: string;
+  startedAt: number;
+  controller: Stoppable;
+}
+
+/** Something the learner can stop, which also stops when the whole process is asked to. */
+interface Stoppable {
+  signal: AbortSignal;
+  abort(): void;
+}
+
+function childController(parent: AbortSignal): Stoppable {
+  const own = new AbortController();
+  // AbortSignal.any holds the parent weakly: no listener piles up on it per action.
+  return { signal: AbortSignal.any([parent, own.signal]), abort: () => own.abort() };
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The interactive workshop. The live part (header, step list, one status line, keys) stays
+ * shorter than the terminal; everything else — check output, hints, diffs, READMEs, server
+ * logs — goes through <Static>, printed once and scrolled away like ordinary output.
+ */
+export function WorkshopApp(props: WorkshopAppProps) {
+  const { dirs, steps, signal } = props;
+  const startServer = props.startServer ?? startServerProcess;
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const rows = stdout.rows || 24;
+  const columns = stdout.columns || 80;
+
+  const [progress, setProgress] = useState(() => readProgress(dirs.stateDir));
+  const states = useMemo(() => stepStates(steps, progress), [steps, progress]);
+  const [selected, setSelected] = useState(() => {
+    const step = currentStep(steps, progress) ?? nextStep(steps, progress);
+    return step ? steps.indexOf(step) : 0;
+  });
+  const [logs, setLogs] = useState<LogEntry[]>(() => [
+    {
+      id: 0,
+      text: progress.current
+        ? `Welcome back. Your working copy holds step ${progress.current}: edit it in workspace/, press c to check.`
+        : 'Welcome! Pick a step with ↑↓ and press enter: its starter goes into workspace/, where you edit it.',
+      color: 'cyan',
+    },
+  ]);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [task, setTask] = useState<Task | null>(null);
+  const [server, setServer] = useState<Stoppable | null>(null);
+  const [, setClock] = useState(0);
+  const nextId = useRef(1);
+  const lastProgress = useRef(readText(progressPath(dirs.stateDir)));
+
+  const log = useCallback((text: string, color?: string) => {
+    const id = nextId.current++;
+    setLogs((previous) => [...previous, { id, text, color }]);
+  }, []);
+
+  const reload = useCallback(() => {
+    const text = readText(progressPath(dirs.stateDir));
+    if (text === lastProgress.current) return;
+    lastProgress.current = text;
+    setProgress(readProgress(dirs.stateDir));
+  }, [dirs.stateDir]);
+
+  // Another terminal may run `npm run check`; its passes show up here within a poll.
+  useEffect(() => {
+    const timer = setInterval(reload, props.pollMs ?? 1000);
+    return () => clearInterval(timer);
+  }, [reload, props.pollMs]);
+
+  // The elapsed seconds of a running task.
+  useEffect(() => {
+    if (!task) return;
+    const timer = setInterval(() => setClock((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [task]);
+
+  const ask: Confirm = useCallback(
+    (question) =>
+      new Promise<boolean>((resolve) => {
+        setPending({
+          question,
+          answer: (yes) => {
+            setPending(null);
+            resolve(yes);
+          },
+        });
+      }),
+    [],
+  );
+
+  /** Runs one action at a time, with a status line, reporting errors instead of crashing. */
+  const run = useCallback(
+    async (label: string, action: (signal: AbortSignal) => Promise<void> | void) => {
+      const controller = childController(signal);
+      setTask({ label, startedAt: Date.now(), controller });
+      try {
+        await action(controller.signal);
+      } catch (error) {
+        log(`✘ ${(error as Error).message}`, 'red');
+      } finally {
+        setTask(null);
+        reload();
+      }
+    },
+    [signal, log, reload],
+  );
+
+  const copyIn = async (step: Step, kind: 'starter' | 'solution') => {
+    const outcome = await scaffold(dirs, targetDir(kind, step, dirs), {
+      confirm: ask,
+      now: props.now(),
+    });
+    if (outcome.status !== 'written') {
+      log(
+        `Nothing was replaced: your files are as they were (a copy is also in ${outcome.backupDir.slice(dirs.root.length + 1)}).`,
+        'yellow',
+      );
+      return false;
+    }
+    setCurrent(dirs.stateDir, step);
+    if (outcome.backupDir)
+      log(
+        `Your previous versions are in ${outcome.backupDir.slice(dirs.root.length + 1)}.`,
+        'yellow',
+      );
+    const written =
+      outcome.written.length > 0 ? `wrote ${outcome.written.join(', ')}` : 'nothing to write';
+    log(`Step ${stepDir(step)}: copied the ${kind} into workspace/ (${written}).`, 'green');
+    return true;
+  };
+
+  const actions = {
+    start: (step: Step) =>
+      run(`Starting ${stepDir(step)}…`, async () => {
+        if (!(await copyIn(step, 'starter'))) return;
+        const readme = readText(`${dirs.exercisesDir}/${stepDir(step)}/README.md`).trim();
+        if (readme) log(readme);
+        log('Edit the files in workspace/, then press c to check (or run npm run check).', 'cyan');
+      }),
+
+    check: (step: Step) => {
+      if (!existsSync(`${dirs.workspaceDir}/src/app.ts`)) {
+        log('There is nothing in workspace/ to check yet: press enter to start a step.', 'yellow');
+        return;
+      }
+      return run(`Checking ${stepDir(step)}…`, async (taskSignal) => {
+        const runChecks = await props.loadRunChecks();
+        const result = await checkWorkspace(dirs, runChecks, {
+          step,
+          stdio: 'pipe',
+          signal: taskSignal,
+          now: props.now,
+        });
+        if (taskSignal.aborted) {
+          log('Check cancelled.', 'yellow');
+          return;
+        }
+        if (result.output.trim()) log(result.output.trimEnd());
+        if (result.passed) {
+          const next = nextStep(steps, readProgress(dirs.stateDir), step);
+          const then = next
+            ? ` Select ${stepDir(next)} and press enter for the next step.`
+            : ' Every step is done: well done!';
+          log(`✔ Step ${stepDir(step)} passes.${then}`, 'green');
+          if (next) setSelected(steps.indexOf(next));
+        } else {
+          log(
+            `✘ Step ${stepDir(step)} does not pass yet. Press h for a hint, d to compare with the solution.`,
+            'red',
+          );
+        }
+      });
+    },
+
+    hint: (step: Step) =>
+      run('Finding a hint…', () => {
+        const hint = nextHint(dirs, step);
+        if (!hint) {
+          log(`Step ${stepDir(step)} has no hints.`, 'yellow');
+          return;
+        }
+        const again = hint.repeated ? ' (again: it is the last)' : '';
+        log(
+          `Hint ${hint.number} of ${hint.total} for step ${stepDir(step)}${again}\n\n${hint.text}`,
+          'magenta',
+        );
+      }),
+
+    diff: (step: Step) =>
+      run('Comparing…', () => {
+        const changed = diffStep(dirs, step).filter((file) => file.patch !== '');
+        if (changed.length === 0) {
+          log(`Your files match the solution of step ${stepDir(step)}.`, 'green');
+          return;
+        }
+        log(changed.map((file) => colourPatch(file.patch.trimEnd())).join('\n'));
+        log('"-" is your working copy, "+" the solution.', 'gray');
+      }),
+
+    solution: (step: Step) =>
+      run(`Copying the solution of ${stepDir(step)}…`, async () => {
+        if (!(await ask(`Copy the solution of step ${stepDir(step)} into workspace/?`))) return;
+        await copyIn(step, 'solution');
+      }),
+
+    reset: () => {
+      const step = currentStep(steps, readProgress(dirs.stateDir));
+      if (!step) {
+        log('No step is started yet: select one and press enter.', 'yellow');
+        return;
+      }
+      return run(`Resetting ${stepDir(step)}…`, async () => {
+        await copyIn(step, 'starter');
+      });
+    },
+
+    serve: () => {
+      if (server) {
+        server.abort();
+        return;
+      }
+      const file = `${dirs.workspaceDir}/src/server.ts`;
+      if (!existsSync(file)) {
+        log('There is no workspace/src/server.ts to serve yet: start a step first.', 'yellow');
+        return;
+      }
+      const controller = childController(signal);
+      setServer(controller);
+      log('Serving your working copy (workspace/src/server.ts); press v to stop it.', 'cyan');
+      const child = startServer({
+        file,
+        cwd: dirs.workspaceDir,
+        stdio: 'pipe',
+        signal: controller.signal,
+      });
+      for (const stream of [child.stdout, child.stderr]) {
+        if (stream)
+          createInterface({ input: stream }).on('line', (line) => log(`server │ ${line}`, 'gray'));
+      }
+      child.then((result) => {
+        setServer(null);
+        const how = controller.signal.aborted
+          ? 'stopped'
+          : `exited (${result.exitCode ?? result.signal})`;
+        log(`The server ${how}.`, controller.signal.aborted ? 'gray' : 'yellow');
+      });
+    },
+
+    quit: () => {
+      task?.controller.abort();
+      server?.abort();
+      exit();
+    },
+  };
+
+  useInput((input, key) => {
+    if (pending) {
+      if (input === 'y' || input === 'Y') pending.answer(true);
+      else if (input === 'n' || input === 'N' || key.escape || key.return) pending.answer(false);
+      return;
+    }
+    if (input === 'q') return actions.quit();
+    if (task) {
+      if (key.escape) task.controller.abort();
+      return;
+    }
+    if (key.escape) return actions.quit();
+    if (key.upArrow || input === 'k') return setSelected((n) => Math.max(0, n - 1));
+    if (key.downArrow || input === 'j')
+      return setSelected((n) => Math.min(steps.length - 1, n + 1));
+    const step = steps[selected];
+    if (!step) return;
+    if (key.return || input === 's') return void actions.start(step);
+    if (input === 'c') return void actions.check(step);
+    if (input === 'h') return void actions.hint(step);
+    if (input === 'd') return void actions.diff(step);
+    if (input === 'o') return void actions.solution(step);
+    if (input === 'r') return void actions.reset();
+    if (input === 'v') return actions.serve();
+  });
+
+  const done = states.filter((state) => state.status === 'done').length;
+  // Three blank lines, the header, two lines each for the status and the keys, and one spare
+  // row: the rest hold steps.
+  const listHeight = Math.max(3, rows - 9);
+  let status = null;
+  if (pending) status = h(Question, { question: pending.question });
+  else if (task)
+    status = h(Busy, {
+      label: task.label,
+      seconds: Math.floor((Date.now() - task.startedAt) / 1000),
+    });
+  else if (server) status = h(Text, { color: 'cyan' }, '● serving workspace/ — v stops it');
+
+  return h(
+    Box,
+    { flexDirection: 'column' },
+    h(Static<LogEntry>, {
+      items: logs,
+      // biome-ignore lint/correctness/noChildrenProp: Static's child is a render function, which createElement's types accept only as a prop.
+      children: (entry: LogEntry) => h(Text, { key: entry.id, color: entry.color }, entry.text),
+    }),
+    h(
+      Box,
+      { flexDirection: 'column', marginTop: 1 },
+      h(Header, { done, total: states.length, width: columns }),
+      h(Box, { marginTop: 1 }, h(StepList, { states, selected, height: listHeight })),
+      h(
+        Box,
+        { marginTop: 1 },
+        status ?? h(Text, { dimColor: true }, `workspace/ is ${progress.current ?? 'empty'}`),
+      ),
+      h(KeyHelp, { serving: server !== null }),
+    ),
+  );
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import type { WorkshopDirs } from './dirs.ts';
+import { type Step, stepDir } from './manifest.ts';
+import { updateProgress } from './progress.ts';
+
+/** One hint of a step, numbered from 1. */
+export interface Hint {
+  number: number;
+  total: number;
+  text: string;
+  /** True when every hint had already been shown and this is the last one again. */
+  repeated: boolean;
+}
+
+/** The bodies of the `## Hint N` sections of a step's hints.md, in order. */
+export function parseHints(markdown: string): string[] {
+  const sections = markdown.split(/^##[ \t]+Hint\b.*$/im);
+  return sections
+    .slice(1)
+    .map((section) => section.trim())
+    .filter((section) => section !== '');
+}
+
+export function readHints(dirs: WorkshopDirs, step: Step): string[] {
+  const path = `${dirs.exercisesDir}/${stepDir(step)}/hints.md`;
+  try {
+    return parseHints(readFileSync(path, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * The next hint the learner has not seen, counted in progress.json; once all were shown,
+ * the last one again. Null when the step has no hints.
+ */
+export function nextHint(dirs: WorkshopDirs, step: Step): Hint | null {
+  const hints = readHints(dirs, step);
+  if (hints.length === 0) return null;
+  const key = stepDir(step);
+  let number = 0;
+  let repeated = false;
+  updateProgress(dirs.stateDir, (progress) => {
+    const shown = progress.hintsShown[key] ?? 0;
+    repeated = shown >= hints.length;
+    number = Math.min(shown + 1, hints.length);
+    progress.hintsShown[key] = number;
+  });
+  return { number, total: hints.length, text: hints[number - 1] as string, repeated };
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { writeJsonAtomic } from './atomic.ts';
+import { type Step, stepDir } from './manifest.ts';
+
+/**
+ * What `.workshop/progress.json` holds. Steps are keyed by their folder name (`01-hello`).
+ * Only the command writes it, and only from facts: a step is passed when a check of the
+ * working copy passed.
+ */
+export interface Progress {
+  /** The step the working copy was last scaffolded for. */
+  current: string | null;
+  /** When each step's checks first passed on the working copy (ISO 8601). */
+  passed: Record<string, string>;
+  /** How many of each step's hints have been shown. */
+  hintsShown: Record<string, number>;
+}
+
+/** Where a step stands, as the step list shows it. */
+export type StepStatus = 'done' | 'current' | 'pending';
+
+export interface StepState {
+  step: Step;
+  status: StepStatus;
+  /** Whether the working copy holds this step (a done step can also be the current one). */
+  current: boolean;
+  passedAt: string | null;
+}
+
+export function progressPath(stateDir: string): string {
+  return `${stateDir}/progress.json`;
+}
+
+/** Reads the progress, or an empty one when there is none yet. */
+export function readProgress(stateDir: string): Progress {
+  const path = progressPath(stateDir);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { current: null, passed: {}, hintsShown: {} };
+    }
+    throw error;
+  }
+  let parsed: Partial<Progress>;
+  try {
+    parsed = JSON.parse(text) as Partial<Progress>;
+  } catch {
+    throw new Error(`${path} is not valid JSON. Delete it to start the progress afresh.`);
+  }
+  return {
+    current: parsed.current ?? null,
+    passed: parsed.passed ?? {},
+    hintsShown: parsed.hintsShown ?? {},
+  };
+}
+
+/** Reads the progress, applies `change` to it and writes it back atomically. */
+export function updateProgress(stateDir: string, change: (progress: Progress) => void): Progress {
+  const progress = readProgress(stateDir);
+  change(progress);
+  writeJsonAtomic(progressPath(stateDir), progress);
+  return progress;
+}
+
+/** Records a passing check of the working copy; the first pass is the one remembered. */
+export function markPassed(stateDir: string, step: Step, when: Date): Progress {
+  return updateProgress(stateDir, (progress) => {
+    progress.passed[stepDir(step)] ??= when.toISOString();
+  });
+}
+
+export function setCurrent(stateDir: string, step: Step): Progress {
+  return updateProgress(stateDir, (progress) => {
+    progress.current = stepDir(step);
+  });
+}
+
+/** The current step, or null when no step was started yet (or it left the manifest). */
+export function currentStep(steps: readonly Step[], progress: Progress): Step | null {
+  return steps.find((step) => stepDir(step) === progress.current) ?? null;
+}
+
+/** Each step with its status, in manifest order. */
+export function stepStates(steps: readonly Step[], progress: Progress): StepState[] {
+  return steps.map((step) => {
+    const key = stepDir(step);
+    const passedAt = progress.passed[key] ?? null;
+    const current = progress.current === key;
+    const status: StepStatus = passedAt ? 'done' : current ? 'current' : 'pending';
+    return { step, status, current, passedAt };
+  });
+}
+
+/** The first step after `step` that is not done, else the first not done at all. */
+export function nextStep(steps: readonly Step[], progress: Progress, after?: Step): Step | null {
+  const pending = steps.filter((step) => !progress.passed[stepDir(step)]);
+  const start = after ? steps.indexOf(after) : -1;
+  return pending.find((step) => steps.indexOf(step) > start) ?? pending[0] ?? null;
+}

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { writeJsonAtomic } from './atomic.ts';
+import type { WorkshopDirs } from './dirs.ts';
+
+/**
+ * What the command last wrote into the working copy: `.workshop/scaffold.json`. A file whose
+ * hash still matches is the command's own and may be replaced; any other file is the learner's.
+ */
+export interface ScaffoldRecord {
+  /** Path relative to the working copy → sha256 of the content the command wrote there. */
+  files: Record<string, string>;
+}
+
+/** What happens to one file of the source when it is copied into the working copy. */
+export type FileAction = 'create' | 'replace' | 'keep' | 'conflict';
+
+export interface PlannedFile {
+  /** Relative to both the source and the working copy, with `/` separators. */
+  path: string;
+  content: Buffer;
+  action: FileAction;
+}
+
+export interface ScaffoldPlan {
+  files: PlannedFile[];
+  /** Files the learner changed (or made) that the copy would replace. */
+  conflicts: string[];
+}
+
+/** Asks the person at the terminal a yes/no question. */
+export type Confirm = (question: string) => Promise<boolean>;
+
+export type ScaffoldOutcome =
+  | { status: 'written'; written: string[]; unchanged: string[]; backupDir: string | null }
+  | { status: 'declined' | 'needs-force'; conflicts: string[]; backupDir: string };
+
+export interface ScaffoldOptions {
+  /** Replace changed files without asking (they are still backed up). */
+  force?: boolean;
+  /** How to ask before replacing changed files; without it, changed files need `force`. */
+  confirm?: Confirm | undefined;
+  now?: Date;
+}
+
+export function sha256(content: Buffer | string): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+function recordPath(dirs: WorkshopDirs): string {
+  return `${dirs.stateDir}/scaffold.json`;
+}
+
+export function readScaffoldRecord(dirs: WorkshopDirs): ScaffoldRecord {
+  try {
+    const parsed = JSON.parse(readFileSync(recordPath(dirs), 'utf8')) as Partial<ScaffoldRecord>;
+    return { files: parsed.files ?? {} };
+  } catch (error) {
+    // With no record every existing file counts as the learner's: the safe side.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { files: {} };
+    throw error;
+  }
+}
+
+/** Every file under `dir`, as sorted relative paths with `/` separators. */
+export function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+function readIfExists(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Works out what copying `sourceDir` over the working copy would do, without doing it. */
+export function planScaffold(dirs: WorkshopDirs, sourceDir: string): ScaffoldPlan {
+  const record = readScaffoldRecord(dirs);
+  const files = listFiles(sourceDir).map((path): PlannedFile => {
+    const content = readFileSync(join(sourceDir, path));
+    const existing = readIfExists(join(dirs.workspaceDir, path));
+    let action: FileAction;
+    if (existing === null) action = 'create';
+    else if (existing.equals(content)) action = 'keep';
+    else if (record.files[path] === sha256(existing)) action = 'replace';
+    else action = 'conflict';
+    return { path, content, action };
+  });
+  if (files.length === 0) throw new Error(`There are no files to copy in ${sourceDir}`);
+  const conflicts = files.filter((file) => file.action === 'conflict').map((file) => file.path);
+  return { files, conflicts };
+}
+
+/** A folder name for now that sorts by time and is valid on every file system. */
+function timestampName(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, '-');
+}
+
+/** Copies working-copy files to `.workshop/backups/<timestamp>/`, keeping their paths. */
+export function backUp(dirs: WorkshopDirs, paths: readonly string[], now = new Date()): string {
+  const base = `${dirs.stateDir}/backups/${timestampName(now)}`;
+  let backupDir = base;
+  for (let n = 1; existsSync(backupDir); n += 1) backupDir = `${base}-${n}`;
+  for (const path of paths) {
+    const target = join(backupDir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(dirs.workspaceDir, path), target);
+  }
+  return backupDir;
+}
+
+/** Writes the plan's files and records their hashes as the command's own. */
+export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan): void {
+  const record = readScaffoldRecord(dirs);
+  for (const file of plan.files) {
+    if (file.action !== 'keep') {
+      const target = join(dirs.workspaceDir, file.path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, file.content);
+    }
+    record.files[file.path] = sha256(file.content);
+  }
+  writeJsonAtomic(recordPath(dirs), record);
+}
+
+export function describeConflicts(conflicts: readonly string[], backupDir: string, root: string) {
+  const files = conflicts.join(', ');
+  const where = relative(root, backupDir) || backupDir;
+  return `You changed ${conflicts.length === 1 ? 'this file' : `these ${conflicts.length} files`}: ${files}. A copy is saved in ${where}.`;
+}
+
+/**
+ * Copies `sourceDir` (a starter or a solution) into the working copy without ever losing work:
+ * files the learner changed are backed up first, and replaced only with `force` or a yes.
+ * Files of the working copy that the source does not have are left alone.
+ */
+export async function scaffold(
+  dirs: WorkshopDirs,
+  sourceDir: string,
+  options: ScaffoldOptions = {},
+): Promise<ScaffoldOutcome> {
+  const plan = planScaffold(dirs, sourceDir);
+  let backupDir: string | null = null;
+  if (plan.conflicts.length > 0) {
+    backupDir = backUp(dirs, plan.conflicts, options.now);
+    if (!options.force) {
+      if (!options.confirm) return { status: 'needs-force', conflicts: plan.conflicts, backupDir };
+      const question = `${describeConflicts(plan.conflicts, backupDir, dirs.root)} Replace ${plan.conflicts.length === 1 ? 'it' : 'them'}?`;
+      if (!(await options.confirm(question))) {
+        return { status: 'declined', conflicts: plan.conflicts, backupDir };
+      }
+    }
+  }
+  applyScaffold(dirs, plan);
+  const written = plan.files.filter((file) => file.action !== 'keep').map((file) => file.path);
+  const unchanged = plan.files.filter((file) => file.action === 'keep').map((file) => file.path);
+  return { status: 'written', written, unchanged, backupDir };
+}

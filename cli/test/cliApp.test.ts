@@ -1,0 +1,313 @@
+import { PassThrough } from 'node:stream';
+import { render } from 'ink-testing-library';
+import { createElement as h } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MARKS, progressBar } from '../src/ui/marks.ts';
+import { StepList } from '../src/ui/views.ts';
+import { WorkshopApp } from '../src/ui/WorkshopApp.ts';
+import { readProgress, stepStates } from '../src/workshop/progress.ts';
+import type { ServerOptions, ServerProcess } from '../src/workshop/server.ts';
+import { createFixture, type Fixture, fakeRunChecks, SOLVED } from './cliFixture.ts';
+
+const DOWN = '\u001B[B';
+const UP = '\u001B[A';
+const ENTER = '\r';
+
+let fixture: Fixture;
+let app: ReturnType<typeof render> | undefined;
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+  fixture?.cleanup();
+});
+
+function open(options: { startServer?: (options: ServerOptions) => ServerProcess } = {}) {
+  const runs: Parameters<ReturnType<typeof fakeRunChecks>>[0][] = [];
+  app = render(
+    h(WorkshopApp, {
+      dirs: fixture.dirs,
+      steps: fixture.ctx.steps,
+      loadRunChecks: async () => fakeRunChecks(fixture.dirs, runs),
+      signal: new AbortController().signal,
+      now: () => new Date('2026-01-02T03:04:05.678Z'),
+      pollMs: 50,
+      ...options,
+    }),
+  );
+  return { app, runs };
+}
+
+/** Everything the app printed: <Static> logs and the latest live frame. */
+function screen(): string {
+  return app?.frames.join('\n') ?? '';
+}
+
+async function press(...keys: string[]) {
+  for (const key of keys) {
+    // Ink reads input once its effects ran; a tick between keys keeps them apart.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    app?.stdin.write(key);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+const until = (assertion: () => void) => vi.waitFor(assertion, { timeout: 3000, interval: 20 });
+
+describe('the step list', () => {
+  it('marks done, current and pending steps and shows a progress bar', async () => {
+    fixture = createFixture();
+    fixture.write(
+      '.workshop/progress.json',
+      JSON.stringify({
+        current: '02-ping',
+        passed: { '01-hello': '2026-01-01T00:00:00.000Z' },
+        hintsShown: {},
+      }),
+    );
+    open();
+    const frame = app?.lastFrame() ?? '';
+    expect(frame).toContain('Hyperpipe workshop');
+    expect(frame).toContain('50%');
+    expect(frame).toContain('1 of 2 done');
+    expect(frame).toMatch(new RegExp(`${MARKS.done} 01 {2}hello`));
+    expect(frame).toMatch(new RegExp(`❯ ${MARKS.current} 02 {2}ping .*\\(current\\)`));
+    expect(frame).toContain('Welcome back');
+  });
+
+  it('keeps a long list within the height it is given', () => {
+    const steps = Array.from({ length: 12 }, (_, i) => ({
+      number: String(i + 1).padStart(2, '0'),
+      slug: `s${i + 1}`,
+      title: `Step ${i + 1}`,
+      files: [],
+    }));
+    const states = stepStates(steps, { current: '06-s6', passed: {}, hintsShown: {} });
+    const { lastFrame, unmount } = render(h(StepList, { states, selected: 5, height: 6 }));
+    const lines = (lastFrame() ?? '').split('\n');
+    unmount();
+    expect(lines).toEqual([
+      expect.stringContaining('↑ 3 more'),
+      expect.stringContaining('04  s4'),
+      expect.stringContaining('05  s5'),
+      expect.stringContaining('❯ ▶ 06  s6'),
+      expect.stringContaining('07  s7'),
+      expect.stringContaining('↓ 5 more'),
+    ]);
+  });
+
+  it('shows every step when they fit, one row each even when the terminal is narrow', () => {
+    const steps = [
+      {
+        number: '01',
+        slug: 'a',
+        title: 'A title far too long for the width '.repeat(4),
+        files: [],
+      },
+    ];
+    const states = stepStates(steps, { current: null, passed: {}, hintsShown: {} });
+    const { lastFrame, unmount } = render(h(StepList, { states, selected: 0, height: 6 }));
+    const lines = (lastFrame() ?? '').split('\n');
+    unmount();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^❯ · 01 {2}a {2}A title .*…$/);
+  });
+
+  it('draws the progress bar in proportion', () => {
+    expect(progressBar(0, 4, 8)).toBe('░░░░░░░░');
+    expect(progressBar(1, 4, 8)).toBe('██░░░░░░');
+    expect(progressBar(4, 4, 8)).toBe('████████');
+    expect(progressBar(0, 0, 4)).toBe('░░░░');
+  });
+});
+
+describe('the keys', () => {
+  it('move the selection with the arrows and j/k', async () => {
+    fixture = createFixture();
+    open();
+    expect(app?.lastFrame()).toMatch(/❯ · 01/);
+    await press('j');
+    expect(app?.lastFrame()).toMatch(/❯ · 02/);
+    await press('k');
+    expect(app?.lastFrame()).toMatch(/❯ · 01/);
+    await press(DOWN);
+    expect(app?.lastFrame()).toMatch(/❯ · 02/);
+    // The selection stops at the ends.
+    await press(DOWN);
+    expect(app?.lastFrame()).toMatch(/❯ · 02/);
+    await press(UP, UP);
+    expect(app?.lastFrame()).toMatch(/❯ · 01/);
+  });
+
+  it('enter starts the selected step and prints its README', async () => {
+    fixture = createFixture();
+    open();
+    await press(DOWN, ENTER);
+    await until(() =>
+      expect(screen()).toContain('Step 02-ping: copied the starter into workspace/'),
+    );
+    expect(screen()).toContain('# Step 02: Ping');
+    expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 1');
+    await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 02 {2}ping .*\(current\)/));
+  });
+
+  it('asks before replacing a changed file, inside the app', async () => {
+    fixture = createFixture();
+    open();
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    fixture.write('workspace/src/app.ts', 'my work\n');
+    await press(ENTER);
+    await until(() =>
+      expect(app?.lastFrame()).toMatch(/You changed this file: src\/app\.ts.*\(y\/N\)/s),
+    );
+    await press('n');
+    await until(() => expect(screen()).toContain('Nothing was replaced'));
+    expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
+    await press(ENTER);
+    await until(() => expect(app?.lastFrame()).toContain('(y/N)'));
+    await press('y');
+    await until(() =>
+      expect(fixture.read('workspace/src/app.ts')).toBe('export function createApp() {}\n'),
+    );
+  });
+
+  it('c checks the selected step and marks it done when it passes', async () => {
+    fixture = createFixture();
+    const { runs } = open();
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    await press('c');
+    await until(() => expect(screen()).toContain('✘ Step 01-hello does not pass yet'));
+    expect(screen()).toContain('FAIL GET / expected 200, received 404');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    await press('c');
+    await until(() => expect(screen()).toContain('✔ Step 01-hello passes'));
+    expect(runs.map((run) => [run.target, run.stdio])).toEqual([
+      ['workspace', 'pipe'],
+      ['workspace', 'pipe'],
+    ]);
+    await until(() => expect(app?.lastFrame()).toMatch(/✔ 01 {2}hello/));
+    // The next step is selected, ready for enter.
+    expect(app?.lastFrame()).toMatch(/❯ · 02/);
+    expect(readProgress(fixture.dirs.stateDir).passed['01-hello']).toBeDefined();
+    await press('k');
+    expect(app?.lastFrame()).toMatch(/❯ ✔ 01/);
+  });
+
+  it('h shows the next hint, d the diff, o the solution after a yes', async () => {
+    fixture = createFixture();
+    open();
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    await press('h');
+    await until(() => expect(screen()).toContain('Hint 1 of 2 for step 01-hello'));
+    await press('h');
+    await until(() => expect(screen()).toContain('Return a Response.'));
+    await press('d');
+    await until(() => expect(screen()).toContain(`+${SOLVED}`));
+    await press('o');
+    await until(() =>
+      expect(app?.lastFrame()).toContain('Copy the solution of step 01-hello into workspace/?'),
+    );
+    await press('y');
+    await until(() => expect(screen()).toContain('copied the solution'));
+    expect(fixture.read('workspace/src/app.ts')).toContain(SOLVED);
+  });
+
+  it('r resets the current step to its starter after a yes', async () => {
+    fixture = createFixture();
+    open();
+    await press('r');
+    await until(() => expect(screen()).toContain('No step is started yet'));
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    fixture.write('workspace/src/app.ts', 'my work\n');
+    await press('r');
+    await until(() => expect(app?.lastFrame()).toContain('Replace it? (y/N)'));
+    await press('y');
+    await until(() =>
+      expect(fixture.read('workspace/src/app.ts')).toBe('export function createApp() {}\n'),
+    );
+    expect(screen()).toContain('Your previous versions are in .workshop/backups/');
+  });
+
+  it('esc cancels a running check, which then marks nothing', async () => {
+    fixture = createFixture();
+    const signals: AbortSignal[] = [];
+    app = render(
+      h(WorkshopApp, {
+        dirs: fixture.dirs,
+        steps: fixture.ctx.steps,
+        loadRunChecks: async () => async (options) => {
+          const signal = options.signal as AbortSignal;
+          signals.push(signal);
+          await new Promise((resolve) => signal.addEventListener('abort', resolve));
+          return { passed: false, exitCode: 1, output: '', durationMs: 1, aborted: true };
+        },
+        signal: new AbortController().signal,
+        now: () => new Date(),
+      }),
+    );
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    await press('c');
+    await until(() => expect(app?.lastFrame()).toContain('Checking 01-hello…'));
+    await press('j');
+    expect(app?.lastFrame()).toMatch(/❯ ▶ 01/);
+    await press('\u001B');
+    await until(() => expect(screen()).toContain('Check cancelled.'));
+    expect(signals[0]?.aborted).toBe(true);
+    expect(readProgress(fixture.dirs.stateDir).passed).toEqual({});
+  });
+
+  it('picks up progress written by npm run check in another terminal', async () => {
+    fixture = createFixture();
+    open();
+    fixture.write(
+      '.workshop/progress.json',
+      JSON.stringify({
+        current: null,
+        passed: { '01-hello': '2026-01-01T00:00:00.000Z' },
+        hintsShown: {},
+      }),
+    );
+    await until(() => expect(app?.lastFrame()).toContain('1 of 2 done'));
+  });
+
+  it('v serves the working copy and stops it; q quits and stops it too', async () => {
+    fixture = createFixture();
+    const servers: Array<{ options: ServerOptions; stdout: PassThrough }> = [];
+    const startServer = (options: ServerOptions): ServerProcess => {
+      const stdout = new PassThrough();
+      const ended = new Promise<{ exitCode?: number; signal?: string }>((resolve) => {
+        options.signal.addEventListener('abort', () => {
+          stdout.end();
+          resolve({ signal: 'SIGTERM' });
+        });
+      });
+      servers.push({ options, stdout });
+      return Object.assign(ended, { stdout, stderr: null });
+    };
+    open({ startServer });
+    await press('v');
+    await until(() => expect(screen()).toContain('no workspace/src/server.ts to serve yet'));
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    await press('v');
+    await until(() => expect(app?.lastFrame()).toContain('● serving workspace/'));
+    expect(servers[0]?.options).toMatchObject({
+      file: `${fixture.dirs.workspaceDir}/src/server.ts`,
+      stdio: 'pipe',
+    });
+    servers[0]?.stdout.write('Listening on http://localhost:8080\n');
+    await until(() => expect(screen()).toContain('server │ Listening on http://localhost:8080'));
+    await press('v');
+    await until(() => expect(screen()).toContain('The server stopped.'));
+    expect(servers[0]?.options.signal.aborted).toBe(true);
+
+    await press('v');
+    await until(() => expect(servers).toHaveLength(2));
+    await press('q');
+    expect(servers[1]?.options.signal.aborted).toBe(true);
+  });
+});

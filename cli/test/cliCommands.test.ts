@@ -1,0 +1,436 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../src/args.ts';
+import { runCommand } from '../src/run.ts';
+import { isInteractive } from '../src/terminal.ts';
+import { readProgress } from '../src/workshop/progress.ts';
+import { createFixture, type Fixture, SOLVED } from './cliFixture.ts';
+
+let fixture: Fixture;
+afterEach(() => fixture?.cleanup());
+
+/** Runs a command line against the fixture, as `workshop <argv>` would. */
+function workshop(...argv: string[]): Promise<number> {
+  return runCommand(fixture.ctx, parseCommandLine(argv));
+}
+
+function backups(): string[] {
+  const dir = `${fixture.dirs.stateDir}/backups`;
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+describe('workshop list', () => {
+  it('marks every step pending before anything is started', async () => {
+    fixture = createFixture();
+    expect(await workshop('list')).toBe(0);
+    expect(fixture.stdout()).toContain('0 of 2 steps done');
+    expect(fixture.stdout()).toMatch(/· 01 {2}hello {2}Hello, Hyperpipe/);
+    expect(fixture.stdout()).toMatch(/· 02 {2}ping {3}Ping/);
+  });
+
+  it('marks the current step, and a step whose check passed as done', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    await workshop('check');
+    // The learner's passing src/app.ts is theirs: moving on replaces it only with --force.
+    expect(await workshop('start', '02')).toBe(1);
+    expect(await workshop('start', '02', '--force')).toBe(0);
+    expect(await workshop('list', '--json')).toBe(0);
+    const json = fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n  "current"'));
+    const report = JSON.parse(json);
+    expect(report).toMatchObject({ current: '02-ping', done: 1, total: 2 });
+    expect(report.steps.map((s: { status: string }) => s.status)).toEqual(['done', 'current']);
+    expect(report.steps[0].passedAt).toBe('2026-01-02T03:04:05.678Z');
+  });
+
+  it('shows a progress bar and points at the current step', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    await workshop('check');
+    const before = fixture.stdout().length;
+    await workshop('list');
+    const text = fixture.stdout().slice(before);
+    expect(text).toContain('1 of 2 steps done');
+    expect(text).toContain(`${'█'.repeat(15)}${'░'.repeat(15)} 50%`);
+    expect(text).toMatch(/› ✔ 01 {2}hello .*\(current\)/);
+    expect(text).toMatch(/ {2}· 02/);
+  });
+});
+
+describe('workshop start', () => {
+  it('copies the starter into the working copy, records it, and shows the README', async () => {
+    fixture = createFixture();
+    expect(await workshop('start', '1')).toBe(0);
+    expect(fixture.read('workspace/src/app.ts')).toBe('export function createApp() {}\n');
+    expect(fixture.read('workspace/src/server.ts')).toContain('server 01');
+    const record = JSON.parse(fixture.read('.workshop/scaffold.json'));
+    expect(Object.keys(record.files)).toEqual(['src/app.ts', 'src/server.ts']);
+    expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');
+    expect(fixture.stdout()).toContain('Answer GET / with "Hello".');
+    expect(fixture.stdout()).toContain('npm run check');
+  });
+
+  it('names the steps when the step does not exist, with exit code 2', async () => {
+    fixture = createFixture();
+    expect(await workshop('start', '9')).toBe(2);
+    expect(fixture.stderr()).toContain('No step "9". The steps are: 01-hello, 02-ping');
+    expect(existsSync(fixture.dirs.workspaceDir)).toBe(false);
+  });
+
+  it('asks for a step', async () => {
+    fixture = createFixture();
+    expect(await workshop('start')).toBe(2);
+    expect(fixture.stderr()).toContain('start 01');
+  });
+
+  it('replaces files the learner did not change without asking', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await workshop('start', '02')).toBe(0);
+    expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
+    expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 1');
+    expect(backups()).toEqual([]);
+  });
+
+  it('never overwrites a changed file without a terminal: it backs it up and names --force', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', 'my work\n');
+    expect(await workshop('start', '01')).toBe(1);
+    expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
+    expect(fixture.stderr()).toContain('src/app.ts');
+    expect(fixture.stderr()).toContain('start 01 --force');
+    const [backup] = backups();
+    expect(backup).toBe('2026-01-02T03-04-05-678Z');
+    expect(fixture.read(`.workshop/backups/${backup}/src/app.ts`)).toBe('my work\n');
+    // Nothing else was written either: the copy is all or nothing.
+    expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');
+  });
+
+  it('overwrites a changed file with --force, keeping the backup', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', 'my work\n');
+    expect(await workshop('start', '02', '--force')).toBe(0);
+    expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
+    expect(fixture.read(`.workshop/backups/${backups()[0]}/src/app.ts`)).toBe('my work\n');
+    expect(fixture.stdout()).toContain('Your previous versions are in .workshop/backups/');
+  });
+
+  it('asks at a terminal, and does what the answer says', async () => {
+    const questions: string[] = [];
+    let answer = false;
+    fixture = createFixture({
+      confirm: async (question) => {
+        questions.push(question);
+        return answer;
+      },
+    });
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', 'my work\n');
+    expect(await workshop('start', '02')).toBe(1);
+    expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
+    expect(questions[0]).toMatch(
+      /You changed this file: src\/app\.ts\. A copy is saved in \.workshop\/backups\/.*Replace it\?/,
+    );
+    answer = true;
+    expect(await workshop('start', '02')).toBe(0);
+    expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
+    expect(backups()).toHaveLength(2);
+  });
+
+  it('treats a file the command never wrote as the learner’s', async () => {
+    fixture = createFixture();
+    fixture.write('workspace/src/app.ts', 'written before the workshop\n');
+    expect(await workshop('start', '01')).toBe(1);
+    expect(fixture.read('workspace/src/app.ts')).toBe('written before the workshop\n');
+  });
+
+  it('leaves the learner’s own extra files alone', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/notes.md', 'mine');
+    await workshop('start', '02');
+    expect(fixture.read('workspace/notes.md')).toBe('mine');
+  });
+});
+
+describe('workshop check', () => {
+  it('needs a started step', async () => {
+    fixture = createFixture();
+    expect(await workshop('check')).toBe(2);
+    expect(fixture.stderr()).toContain('No step is started yet');
+    expect(fixture.checkRuns).toEqual([]);
+  });
+
+  it('fails on the starter, then passes on the solution and marks the step done', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await workshop('check')).toBe(1);
+    expect(fixture.stdout()).toContain('✘ Step 01-hello does not pass yet');
+    expect(fixture.stdout()).toContain('hint 01');
+    expect(readProgress(fixture.dirs.stateDir).passed).toEqual({});
+    expect(fixture.checkRuns[0]).toMatchObject({ target: 'workspace', stdio: 'inherit' });
+    expect(fixture.checkRuns[0]?.step).toMatchObject({ number: '01' });
+
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check')).toBe(0);
+    expect(fixture.stdout()).toContain(
+      '✔ Step 01-hello passes. Next: npm run workshop -- start 02',
+    );
+    expect(readProgress(fixture.dirs.stateDir).passed).toEqual({
+      '01-hello': '2026-01-02T03:04:05.678Z',
+    });
+  });
+
+  it('reports JSON for scripts', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await workshop('check', '--json')).toBe(1);
+    const report = JSON.parse(fixture.stdout().slice(fixture.stdout().indexOf('{\n  "step"')));
+    expect(report).toMatchObject({
+      step: '01-hello',
+      target: 'workspace',
+      passed: false,
+      exitCode: 1,
+    });
+    expect(fixture.checkRuns.at(-1)).toMatchObject({ json: true, stdio: 'pipe' });
+  });
+
+  it('checks a live server with --url, which does not mark the step done', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check', '--url', 'http://localhost:8080')).toBe(0);
+    expect(fixture.checkRuns.at(-1)).toMatchObject({ url: 'http://localhost:8080' });
+    expect(readProgress(fixture.dirs.stateDir).passed).toEqual({});
+    expect(await workshop('check', '--url', 'ftp://x')).toBe(2);
+  });
+
+  it('verifies that every solution passes and every starter fails', async () => {
+    fixture = createFixture();
+    expect(await workshop('check', '--solutions', '--starters')).toBe(0);
+    expect(fixture.checkRuns).toHaveLength(4);
+    expect(fixture.stdout()).toContain('✔ 01-hello solution passes');
+    expect(fixture.stdout()).toContain('✔ 02-ping starter fails');
+    expect(fixture.stdout()).toContain('4 of 4 behave');
+    // Verification is about the repository, not the learner: no progress is recorded.
+    expect(existsSync(join(fixture.dirs.stateDir, 'progress.json'))).toBe(false);
+  });
+
+  it('fails the verification when a starter already passes', async () => {
+    fixture = createFixture();
+    fixture.write('exercises/02-ping/starter/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check', '--starters', '--json')).toBe(1);
+    const report = JSON.parse(fixture.stdout());
+    expect(report.map((r: { step: string; behaves: boolean }) => [r.step, r.behaves])).toEqual([
+      ['01-hello', true],
+      ['02-ping', false],
+    ]);
+  });
+
+  it('names what the starter did wrong in plain text', async () => {
+    fixture = createFixture();
+    fixture.write('exercises/02-ping/starter/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check', '02', '--starters')).toBe(1);
+    expect(fixture.stdout()).toContain('✘ 02-ping starter passes but must fail');
+    expect(fixture.stdout()).toContain('0 of 1 behave');
+  });
+
+  it('refuses flags that do not go together', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await workshop('check', '--watch', '--all')).toBe(2);
+    expect(await workshop('check', '--url', 'http://localhost:1', '--solutions')).toBe(2);
+    expect(await workshop('check', '--jobs', '2')).toBe(2);
+    expect(fixture.checkRuns).toEqual([]);
+  });
+
+  it('runs vitest in watch mode for one step', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await workshop('check', '--watch')).toBe(1);
+    expect(fixture.checkRuns.at(-1)).toMatchObject({
+      watch: true,
+      target: 'workspace',
+      stdio: 'inherit',
+    });
+  });
+});
+
+describe('workshop hint', () => {
+  it('shows the next unseen hint, then the last one again', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    await workshop('hint');
+    expect(fixture.stdout()).toContain('Hint 1 of 2 for step 01-hello');
+    expect(fixture.stdout()).toContain('Use app.get.');
+    await workshop('hint');
+    expect(fixture.stdout()).toContain('Hint 2 of 2');
+    expect(fixture.stdout()).toContain('Return a Response.');
+    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '01-hello': 2 });
+    await workshop('hint', '--json');
+    const json = JSON.parse(fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n')));
+    expect(json).toEqual({
+      step: '01-hello',
+      number: 2,
+      total: 2,
+      text: 'Return a Response.',
+      repeated: true,
+    });
+  });
+
+  it('counts each step’s hints apart', async () => {
+    fixture = createFixture();
+    await workshop('hint', '02');
+    expect(fixture.stdout()).toContain('Hint 1 of 1 for step 02-ping');
+    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '02-ping': 1 });
+  });
+});
+
+describe('workshop diff', () => {
+  it('shows a unified diff from the working copy to the solution', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await workshop('diff')).toBe(0);
+    expect(fixture.stdout()).toContain('--- workspace/src/app.ts\tyour working copy');
+    expect(fixture.stdout()).toContain('+++ solutions/01-hello/src/app.ts\tthe solution');
+    expect(fixture.stdout()).toContain(`+${SOLVED}`);
+    expect(fixture.stdout()).not.toContain('\x1b[');
+  });
+
+  it('colours the diff on a terminal', async () => {
+    fixture = createFixture({ colour: true });
+    await workshop('start', '01');
+    await workshop('diff');
+    expect(fixture.stdout()).toContain(`\x1b[32m+${SOLVED}\x1b[0m`);
+  });
+
+  it('says when the files match', async () => {
+    fixture = createFixture();
+    await workshop('solution', '01');
+    await workshop('diff');
+    expect(fixture.stdout()).toContain('match the solution of step 01-hello');
+  });
+});
+
+describe('workshop solution and reset', () => {
+  it('copies the solution in, then the starter back', async () => {
+    fixture = createFixture();
+    await workshop('start', '02');
+    expect(await workshop('solution')).toBe(0);
+    expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 2');
+    expect(await workshop('reset')).toBe(0);
+    expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 1');
+    expect(backups()).toEqual([]);
+  });
+
+  it('follow the same rule for changed files', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', 'my work\n');
+    expect(await workshop('solution')).toBe(1);
+    expect(fixture.stderr()).toContain('solution 01 --force');
+    expect(await workshop('reset')).toBe(1);
+    expect(fixture.stderr()).toContain('reset --force');
+    expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
+    expect(await workshop('reset', '--force')).toBe(0);
+    expect(fixture.read('workspace/src/app.ts')).toBe('export function createApp() {}\n');
+    expect(backups()).toHaveLength(3);
+  });
+
+  it('reset needs a started step', async () => {
+    fixture = createFixture();
+    expect(await workshop('reset')).toBe(2);
+  });
+});
+
+describe('workshop serve', () => {
+  it('says what to do when there is nothing to serve', async () => {
+    fixture = createFixture();
+    expect(await workshop('serve')).toBe(1);
+    expect(fixture.stderr()).toContain('There is no workspace/src/server.ts to serve yet');
+  });
+
+  it('runs the solution’s server and returns its exit code', async () => {
+    fixture = createFixture();
+    fixture.write(
+      'solutions/01-hello/src/server.ts',
+      'process.exit(Number(process.env.PORT) - 4000);\n',
+    );
+    expect(await workshop('serve', '01', '--solution', '--port', '4007')).toBe(7);
+    expect(fixture.stderr()).toContain('Serving the solution of step 01-hello');
+  });
+
+  it('stops the server when the command is aborted', async () => {
+    fixture = createFixture();
+    const controller = new AbortController();
+    fixture.ctx.signal = controller.signal;
+    fixture.write('workspace/src/server.ts', 'setInterval(() => {}, 1000);\n');
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 1500);
+    expect(await workshop('serve')).toBe(130);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('workshop db reset', () => {
+  it('recreates the catalogue at CONFERENCE_DB', async () => {
+    fixture = createFixture();
+    const path = join(fixture.root, 'data/conference.sqlite');
+    const previous = process.env.CONFERENCE_DB;
+    process.env.CONFERENCE_DB = path;
+    try {
+      expect(await workshop('db', 'reset')).toBe(0);
+    } finally {
+      if (previous === undefined) delete process.env.CONFERENCE_DB;
+      else process.env.CONFERENCE_DB = previous;
+    }
+    expect(readFileSync(path).subarray(0, 15).toString()).toBe('SQLite format 3');
+    expect(await workshop('db', 'drop')).toBe(2);
+  });
+});
+
+describe('without a terminal', () => {
+  it('the bare command says which commands to use', async () => {
+    fixture = createFixture();
+    expect(await workshop()).toBe(2);
+    expect(fixture.stderr()).toContain('needs a terminal');
+    expect(fixture.stderr()).toContain('check [step]');
+  });
+
+  it('is not interactive in CI, nor when stdin or stdout is not a terminal', () => {
+    const tty = { isTTY: true };
+    expect(isInteractive(tty, tty, {})).toBe(true);
+    expect(isInteractive(tty, tty, { CI: 'true' })).toBe(false);
+    expect(isInteractive(tty, tty, { CI: 'false' })).toBe(true);
+    expect(isInteractive({}, tty, {})).toBe(false);
+    expect(isInteractive(tty, {}, {})).toBe(false);
+  });
+});
+
+describe('the command line', () => {
+  it('parses commands, steps and flags', () => {
+    expect(parseCommandLine(['check', '02', '--url', 'http://x'])).toEqual({
+      command: 'check',
+      args: ['02'],
+      flags: { url: 'http://x' },
+    });
+    expect(parseCommandLine([])).toEqual({ command: undefined, args: [], flags: {} });
+    expect(parseCommandLine(['--help']).command).toBe('help');
+    expect(parseCommandLine(['start', '--help'])).toMatchObject({
+      command: 'help',
+      args: ['start'],
+    });
+  });
+
+  it('rejects unknown commands and flags a command does not take', () => {
+    expect(() => parseCommandLine(['frobnicate'])).toThrow('Unknown command "frobnicate"');
+    expect(() => parseCommandLine(['list', '--force'])).toThrow('"list" does not take --force');
+    expect(() => parseCommandLine(['check', '--nope'])).toThrow("Unknown option '--nope'");
+    expect(() => parseCommandLine(['start', '01', '02'])).toThrow('Too many arguments');
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/workshop/paths.ts';
+
+// The whole command, as a learner runs it, in a temporary copy of the repository: the real
+// steps, checks and harness, but never the real workspace/ or .workshop/. Paths inside the
+// copy follow from where its cli/ lives; node_modules is the repository's, through a link.
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'workshop-e2e-'));
+  for (const entry of ['exercises', 'solutions', 'cli', 'package.json', 'tsconfig.json']) {
+    cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
+  }
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+});
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** `workshop <args>` in the copy, without a terminal (execa pipes stdin and stdout). */
+function workshop(...args: string[]) {
+  return execa(process.execPath, ['cli/bin/workshop.js', ...args], {
+    cwd: root,
+    env: { CI: 'true', NO_COLOR: '1' },
+    reject: false,
+    timeout: 60_000,
+  });
+}
+
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+describe('the workshop command, end to end', () => {
+  it('scaffolds step 01, fails its check, passes with the solution, and lists it done', async () => {
+    const start = await workshop('start', '01');
+    expect(start.stderr).toBe('');
+    expect(start.exitCode).toBe(0);
+    expect(read('workspace/src/app.ts')).toBe(read('exercises/01-hello/starter/src/app.ts'));
+
+    const failing = await workshop('check');
+    expect(failing.exitCode).toBe(1);
+    expect(failing.stdout).toContain('✘ Step 01-hello does not pass yet');
+
+    cpSync(join(root, 'solutions/01-hello'), join(root, 'workspace'), { recursive: true });
+    const passing = await workshop('check');
+    // On failure, vitest's report says which check failed and why.
+    expect(passing.exitCode, `${passing.stdout}\n${passing.stderr}`).toBe(0);
+    expect(passing.stdout).toContain('✔ Step 01-hello passes');
+
+    const list = await workshop('list');
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout).toMatch(/› ✔ 01 {2}hello/);
+    const json = JSON.parse((await workshop('list', '--json')).stdout);
+    expect(json.steps[0]).toMatchObject({ id: '01-hello', status: 'done', current: true });
+    expect(json.steps[1]).toMatchObject({ status: 'pending' });
+  });
+
+  it('keeps an edited file when step 01 is started again, until --force', async () => {
+    const edited = read('workspace/src/app.ts');
+    expect(edited).not.toBe(read('exercises/01-hello/starter/src/app.ts'));
+
+    const again = await workshop('start', '01');
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain('--force');
+    expect(read('workspace/src/app.ts')).toBe(edited);
+    const backups = readdirSync(join(root, '.workshop/backups'));
+    expect(backups).toHaveLength(1);
+    expect(read(`.workshop/backups/${backups[0]}/src/app.ts`)).toBe(edited);
+
+    const forced = await workshop('start', '01', '--force');
+    expect(forced.exitCode).toBe(0);
+    expect(read('workspace/src/app.ts')).toBe(read('exercises/01-hello/starter/src/app.ts'));
+    expect(existsSync(join(root, `.workshop/backups/${backups[0]}/src/app.ts`))).toBe(true);
+  });
+
+  it('says what to use instead of the interactive app without a terminal', async () => {
+    const bare = await workshop();
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stderr).toContain('needs a terminal');
+    expect(bare.stderr).toContain('npm run workshop -- <command>');
+  });
+});
