@@ -31,7 +31,7 @@ export function createBlogApp(): Application {
     (request, response, next) => {
       const post = POSTS.find((candidate) => candidate.slug === request.param('slug'));
       // Unknown slugs fall through to the parent's final handler: a 404.
-      return post ? json(post) : next();
+      return post ? json(post, response) : next();
     },
     'post',
   );
