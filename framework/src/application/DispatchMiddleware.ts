@@ -30,6 +30,10 @@ export class DispatchMiddleware implements MiddlewareInterface {
    * route is added, so a mistake surfaces at registration, not at the first request.
    */
   prepare(route: Route): void {
+    this.#prepared(route);
+  }
+
+  #prepared(route: Route): Stage {
     const stage = toStage(route.middleware, { container: this.#container });
     if (stage.handlesErrors) {
       throw new InvalidMiddlewareError(
@@ -37,6 +41,7 @@ export class DispatchMiddleware implements MiddlewareInterface {
       );
     }
     this.#stages.set(route, stage);
+    return stage;
   }
 
   /** Runs the matched route's middleware. */
@@ -47,7 +52,7 @@ export class DispatchMiddleware implements MiddlewareInterface {
   ): Response | Promise<Response> {
     const route = request.getAttribute(ROUTE_RESULT)?.route;
     if (route === undefined) return next(request, response);
-    if (!this.#stages.has(route)) this.prepare(route);
-    return (this.#stages.get(route) as Stage).run(undefined, request, response, next);
+    const stage = this.#stages.get(route) ?? this.#prepared(route);
+    return stage.run(undefined, request, response, next);
   }
 }
