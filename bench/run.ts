@@ -1,9 +1,11 @@
 /**
- * `npm run bench`: the router micro-benchmark, then the HTTP comparison.
+ * `npm run bench`: the router micro-benchmark, the HTTP comparison, then the workshop
+ * command's timings.
  *
- *   npm run bench                 both
+ *   npm run bench                 all three
  *   npm run bench -- --router     only the router benchmark (or BENCH_ONLY=router)
  *   npm run bench -- --http       only the HTTP comparison (or BENCH_ONLY=http)
+ *   npm run bench -- --workshop   only the workshop timings (or BENCH_ONLY=workshop)
  *
  * Settings such as BENCH_DURATION and BENCH_ROUNDS are described in bench/config.ts
  * and docs/benchmarks.md.
@@ -13,17 +15,19 @@ import { runHttpComparison } from './http/compare.ts';
 import { describeMachine } from './machine.ts';
 import { runRouterComparison } from './router/compare.ts';
 
-type Part = 'http' | 'router';
+type Part = 'http' | 'router' | 'workshop';
+const PARTS: readonly Part[] = ['router', 'http', 'workshop'];
 
 /** Which parts to run: flags first, then BENCH_ONLY, else both. */
 function selectedParts(argv: readonly string[], only: string | undefined): Part[] {
-  const flags = (['http', 'router'] as const).filter((part) => argv.includes(`--${part}`));
+  const flags = PARTS.filter((part) => argv.includes(`--${part}`));
   if (flags.length > 0) return flags;
-  if (only === 'http' || only === 'router') return [only];
+  const named = PARTS.find((part) => part === only);
+  if (named) return [named];
   if (only !== undefined && only !== '') {
-    throw new Error(`BENCH_ONLY must be "http" or "router", not "${only}"`);
+    throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}, not "${only}"`);
   }
-  return ['router', 'http'];
+  return [...PARTS];
 }
 
 const config = readConfig();
@@ -34,3 +38,5 @@ console.log(describeMachine());
 // Router first: it runs in this process and wants a quiet machine, before any server exists.
 if (parts.includes('router')) await runRouterComparison();
 if (parts.includes('http')) await runHttpComparison(config);
+// The workshop timings run as a script of their own: importing it runs it.
+if (parts.includes('workshop')) await import('./workshop/run.ts');
