@@ -11,8 +11,8 @@ beforeAll(async () => {
   app = await createExampleApp();
 });
 
-function call(method: string, path: string): Promise<Response> {
-  return app.handle(new Request(`http://localhost${path}`, { method }));
+function call(method: string, path: string, headers: HeadersInit = {}): Promise<Response> {
+  return app.handle(new Request(`http://localhost${path}`, { method, headers }));
 }
 
 describe('the code-driven hello application (SPEC 4.2)', () => {
@@ -59,7 +59,7 @@ describe('the blog mounted under /blog', () => {
       slug: 'routes-as-data',
       title: 'Routes as data',
     });
-    const missing = await call('GET', '/blog/nope');
+    const missing = await call('GET', '/blog/nope', { accept: 'text/plain' });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe('Cannot GET /blog/nope');
   });
@@ -121,9 +121,15 @@ describe('the hypermedia users API, mounted last', () => {
     expect(body._links.self.href).toBe('http://localhost/v1/api/user/3');
   });
 
-  it('leaves paths it does not know to the parent: a plain 404 for non-JSON clients', async () => {
-    const response = await call('GET', '/nothing-here');
+  it('leaves paths it does not know to the parent: a plain 404 for text clients', async () => {
+    const response = await call('GET', '/nothing-here', { accept: 'text/plain' });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('Cannot GET /nothing-here');
+  });
+
+  it('answers API clients (any Accept, or none) with a 404 problem', async () => {
+    const response = await call('GET', '/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
   });
 });

@@ -87,11 +87,20 @@ describe('GET an entity', () => {
     },
   );
 
-  it('answers an unknown path with the plain-text 404 when the client does not ask for JSON', async () => {
-    const response = await send(app, '/speaker/abc');
+  it('answers an unknown path with the plain-text 404 when the client prefers text', async () => {
+    const response = await send(app, '/speaker/abc', { headers: { accept: 'text/plain' } });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await response.text()).toBe('Cannot GET /speaker/abc');
+  });
+});
+
+describe('an unknown path for an API client', () => {
+  it.each([['*/*'], [null]])('answers a 404 problem when Accept is %s', async (accept) => {
+    const response = await send(app, '/speaker/abc', accept ? { headers: { accept } } : {});
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect((await response.json()).detail).toBe('Nothing is found at /speaker/abc');
   });
 });
 

@@ -7,7 +7,8 @@ import type {
   MiddlewareInterface,
   Next,
 } from '../middleware/Middleware.ts';
-import { ApiProblem } from './ApiProblem.ts';
+import { negotiateMediaType } from '../negotiation/mediaType.ts';
+import { ApiProblem, PROBLEM_MEDIA_TYPE } from './ApiProblem.ts';
 
 /** Options of {@link ProblemMiddleware}. */
 export interface ProblemMiddlewareOptions {
@@ -78,8 +79,10 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
 
 /**
  * The final 404 as a problem, for clients that accept JSON. Pipe it last among the normal
- * middleware (a low priority): it runs only when nothing answered the request. Clients
- * that do not mention JSON in `Accept` get the final handler's plain-text 404.
+ * middleware (a low priority): it runs only when nothing answered the request. A client
+ * accepts JSON when its `Accept` names a JSON type, or takes a problem document over plain
+ * text (`*\/*`, or no `Accept` at all); `text/plain` or `text/html` alone get the final
+ * handler's plain-text 404.
  */
 export class NotFoundProblemMiddleware implements MiddlewareInterface {
   /** Answers 404 as a problem, or passes on. */
@@ -88,7 +91,7 @@ export class NotFoundProblemMiddleware implements MiddlewareInterface {
     response: ResponsePrototype,
     next: Next,
   ): Promise<Response> | Response {
-    if (!/json/i.test(request.headers.get('accept') ?? '')) return next();
+    if (!acceptsJson(request.headers.get('accept'))) return next();
     const path = request.basePath + request.path;
     return new ApiProblem(404, `Nothing is found at ${path}`).toResponse(carriedHeaders(response));
   }
@@ -100,4 +103,9 @@ function carriedHeaders(response: ResponsePrototype): { headers?: HeadersInit } 
   const headers = new Headers(response.headers);
   headers.delete('content-type');
   return { headers };
+}
+
+function acceptsJson(accept: string | null): boolean {
+  if (accept !== null && /json/i.test(accept)) return true;
+  return negotiateMediaType(accept, [PROBLEM_MEDIA_TYPE, 'text/plain']) === PROBLEM_MEDIA_TYPE;
 }

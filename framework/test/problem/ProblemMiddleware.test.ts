@@ -160,11 +160,16 @@ describe('NotFoundProblemMiddleware', () => {
   }
 
   it.each([
-    'application/json',
-    'application/hal+json',
-    'text/html, application/problem+json;q=0.5',
-  ])('answers a client accepting %s with a 404 problem', async (accept) => {
-    const response = await call(appWithNotFound(), '/nowhere', { headers: { accept } });
+    ['application/json', { accept: 'application/json' }],
+    ['application/hal+json', { accept: 'application/hal+json' }],
+    [
+      'text/html, application/problem+json;q=0.5',
+      { accept: 'text/html, application/problem+json;q=0.5' },
+    ],
+    ['*/*', { accept: '*/*' }],
+    ['no Accept header', {}],
+  ])('answers a client accepting %s with a 404 problem', async (_name, headers) => {
+    const response = await call(appWithNotFound(), '/nowhere', { headers });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(await response.json()).toMatchObject({
@@ -176,7 +181,8 @@ describe('NotFoundProblemMiddleware', () => {
 
   it.each([
     ['text/html', { accept: 'text/html' }],
-    ['no Accept header', {}],
+    ['text/plain', { accept: 'text/plain' }],
+    ['text/*', { accept: 'text/*' }],
   ])('passes a client with %s on to the plain 404', async (_name, headers) => {
     const response = await call(appWithNotFound(), '/nowhere', { headers });
     expect(response.status).toBe(404);
