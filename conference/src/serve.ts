@@ -1,13 +1,14 @@
+import type { ServiceManager } from 'hyperpipe';
 import { createConferenceApp } from './createConferenceApp.ts';
 import type { Catalogue } from './database/Catalogue.ts';
 
 // `npm run serve`: the conference API on http://localhost:8080 (PORT overrides).
 const app = await createConferenceApp();
-// createConferenceApp always builds the application from a container.
-const catalogue = app.container?.get('Catalogue') as Catalogue | undefined;
+// createConferenceApp builds the application from a container, so there is one.
+const catalogue = (app.container as ServiceManager).get('Catalogue') as Catalogue;
 try {
   // Opening now creates and seeds a missing database file before the first request.
-  catalogue?.open();
+  catalogue.open();
 } catch (error) {
   console.error(
     `[conference] ${(error as Error).message}; catalogue requests will answer 500 until it is fixed`,

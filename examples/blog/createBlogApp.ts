@@ -30,7 +30,8 @@ export function createBlogApp(): Application {
     '/{slug}',
     (request, response, next) => {
       const post = POSTS.find((candidate) => candidate.slug === request.param('slug'));
-      // Unknown slugs fall through to the parent's final handler: a 404.
+      // Unknown slugs fall through to the parent: in the examples server, a 404 problem for
+      // API clients (from the users application mounted last) or the plain-text 404.
       return post ? json(post, response) : next();
     },
     'post',

@@ -30,6 +30,7 @@ export { RoutingMiddleware } from './application/RoutingMiddleware.ts';
 export { ROUTE_RESULT } from './application/routeResultAttribute.ts';
 export { loadConfig } from './config/loadConfig.ts';
 export { type Config, isMap, mergeConfig } from './config/mergeConfig.ts';
+export { CircularDependencyError } from './container/CircularDependencyError.ts';
 export type { Container } from './container/Container.ts';
 export { createContainer } from './container/createContainer.ts';
 export {
@@ -95,11 +96,8 @@ export { MEDIA_TYPE, PARSED_BODY } from './negotiation/negotiationAttributes.ts'
 export { parseBody } from './negotiation/parseBody.ts';
 export { readBody } from './negotiation/readBody.ts';
 export { ApiProblem, type ApiProblemOptions, PROBLEM_MEDIA_TYPE } from './problem/ApiProblem.ts';
-export {
-  NotFoundProblemMiddleware,
-  ProblemMiddleware,
-  type ProblemMiddlewareOptions,
-} from './problem/problemMiddleware.ts';
+export { NotFoundProblemMiddleware } from './problem/NotFoundProblemMiddleware.ts';
+export { ProblemMiddleware, type ProblemMiddlewareOptions } from './problem/ProblemMiddleware.ts';
 export { statusType } from './problem/statusType.ts';
 export { type ValidationMessages, validationProblem } from './problem/validationProblem.ts';
 export {

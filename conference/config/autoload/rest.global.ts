@@ -5,8 +5,9 @@ const hal = 'application/hal+json';
 const v1 = 'application/vnd.conference.v1+json';
 const v2 = 'application/vnd.conference.v2+json';
 
-// Ids are positive integers; anything else in their place is a 404.
-const id = '[1-9]\\d{0,15}';
+// Ids are positive integers of at most 15 digits, which JavaScript numbers hold exactly;
+// anything else in their place is a 404.
+const id = '[1-9]\\d{0,14}';
 
 // The REST resources. Each version lives under /v{N}; unversioned URLs serve version 1,
 // and Accept: application/vnd.conference.v2+json asks for version 2.

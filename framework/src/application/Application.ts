@@ -142,6 +142,11 @@ export class Application implements MiddlewareInterface {
     return this.#routingPiped;
   }
 
+  /** Whether the dispatch middleware is in the pipeline. */
+  get hasDispatchMiddleware(): boolean {
+    return this.#dispatchPiped;
+  }
+
   /**
    * Adds a route. With no method list it answers every method the router supports; with
    * an empty list only HEAD and OPTIONS (and GET with the default router).

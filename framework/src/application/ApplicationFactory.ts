@@ -84,10 +84,15 @@ export function ApplicationFactory(container: Container): Application {
   for (const [key, entry] of pipeline) pipeEntry(app, key, entry);
   const routes = config.routes ?? [];
   if (!Array.isArray(routes)) throw new Error(`"routes" must be a list. ${VALID_ROUTE}`);
-  if (pipeline.length > 0 && routes.length > 0 && !app.hasRoutingMiddleware) {
+  if (
+    pipeline.length > 0 &&
+    routes.length > 0 &&
+    !(app.hasRoutingMiddleware && app.hasDispatchMiddleware)
+  ) {
+    const missing = app.hasRoutingMiddleware ? 'DISPATCH_MIDDLEWARE' : 'ROUTING_MIDDLEWARE';
     throw new Error(
-      'Routes are configured, but middleware_pipeline has no ApplicationFactory.ROUTING_MIDDLEWARE; ' +
-        'add it and ApplicationFactory.DISPATCH_MIDDLEWARE where the request should be routed (priority 1).',
+      `Routes are configured, but middleware_pipeline has no ApplicationFactory.${missing}; ` +
+        'add ApplicationFactory.ROUTING_MIDDLEWARE and ApplicationFactory.DISPATCH_MIDDLEWARE where the request should be routed (priority 1).',
     );
   }
   routes.forEach((route, index) => {

@@ -1,3 +1,4 @@
+import { CircularDependencyError } from './CircularDependencyError.ts';
 import type { Container } from './Container.ts';
 import { ServiceNotFoundError } from './ServiceNotFoundError.ts';
 
@@ -79,13 +80,14 @@ export class ServiceManager implements Container {
     const Invokable = Object.hasOwn(this.#invokables, name) ? this.#invokables[name] : undefined;
     if (!factory && !Invokable) throw new ServiceNotFoundError(name);
     if (this.#creating.includes(name)) {
-      throw new Error(`Circular dependency: ${[...this.#creating, name].join(' -> ')}`);
+      throw new CircularDependencyError([...this.#creating, name]);
     }
     this.#creating.push(name);
     try {
       return factory ? factory(this, name) : new (Invokable as Invokable)();
     } catch (cause) {
-      if (cause instanceof ServiceNotFoundError || isCircular(cause)) throw cause;
+      if (cause instanceof ServiceNotFoundError || cause instanceof CircularDependencyError)
+        throw cause;
       throw new Error(
         `Service "${name}" could not be created: ${(cause as Error)?.message ?? cause}`,
         { cause },
@@ -98,8 +100,4 @@ export class ServiceManager implements Container {
 
 function keyOf(name: string | ServiceClass<unknown>): string {
   return typeof name === 'string' ? name : name.name;
-}
-
-function isCircular(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('Circular dependency');
 }

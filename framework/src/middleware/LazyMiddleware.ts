@@ -45,12 +45,16 @@ export class LazyMiddleware implements Stage {
 
   #load(): Stage {
     const service = this.#container.get(this.name);
-    if (typeof service === 'string' || !isMiddlewareShaped(service)) {
+    // A string would be read as another service name; a lazy service must be middleware itself.
+    if (typeof service === 'string') {
       throw new InvalidMiddlewareError(`Lazy-loaded middleware "${this.name}" is not invokable`);
     }
     let stage: Stage;
     try {
-      stage = toStage(service, { container: this.#container, error: this.handlesErrors });
+      stage = toStage(service as Middleware, {
+        container: this.#container,
+        error: this.handlesErrors,
+      });
     } catch (cause) {
       const error = new InvalidMiddlewareError(
         `Lazy-loaded middleware "${this.name}" is not invokable`,
@@ -67,12 +71,4 @@ export class LazyMiddleware implements Stage {
     }
     return stage;
   }
-}
-
-function isMiddlewareShaped(value: unknown): value is Middleware {
-  return (
-    typeof value === 'function' ||
-    Array.isArray(value) ||
-    (typeof value === 'object' && value !== null)
-  );
 }

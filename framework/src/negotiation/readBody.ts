@@ -15,7 +15,10 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((cause: unknown) => {
+      // The client went away or sent a broken stream: its mistake, not the server's.
+      throw new ApiProblem(400, 'The request body could not be read', { cause });
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

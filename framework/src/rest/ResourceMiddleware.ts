@@ -186,6 +186,8 @@ export class ResourceMiddleware implements MiddlewareInterface {
 
 async function loadPage(collection: Collection, page: number, pageSize: number): Promise<Page> {
   const offset = (page - 1) * pageSize;
+  // No collection reaches that far; past a safe integer the offset itself would be wrong.
+  if (!Number.isSafeInteger(offset)) throw new ApiProblem(409, 'Invalid page provided');
   if (typeof collection === 'function') return collection(offset, pageSize);
   return { items: collection.slice(offset, offset + pageSize), total: collection.length };
 }

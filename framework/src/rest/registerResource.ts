@@ -59,9 +59,10 @@ export interface ResourceRoutes {
  * and an entity route at `path/{identifierName}`, both answering HAL after content
  * negotiation, and the entity kind's HAL metadata, so self links find the entity route.
  *
- * The routes take every method, so that the resource itself answers the ones it does not
- * serve: a 405 problem saying the method `has not been defined for entities` (or
- * `collections`), whose `Allow` lists the methods it serves among those the options allow.
+ * The routes take every method a resource can serve, so that the resource itself answers
+ * the ones it does not: a 405 problem saying the method `has not been defined for
+ * entities` (or `collections`), whose `Allow` lists the methods it serves among those the
+ * options allow. Methods no resource serves (TRACE, PROPFIND, …) get the router's 405.
  *
  * @example
  * ```ts
@@ -104,11 +105,26 @@ export function registerResource(
     entityMethods,
     collectionMethods,
   });
-  const collection = app.route(new Route(path, middleware, undefined, routeName));
+  const collection = app.route(
+    new Route(path, middleware, routeMethods(collectionMethods), routeName),
+  );
   const entity = app.route(
-    new Route(`${path}/{${identifierName}}`, middleware, undefined, `${routeName}.entity`),
+    new Route(
+      `${path}/{${identifierName}}`,
+      middleware,
+      routeMethods(entityMethods),
+      `${routeName}.entity`,
+    ),
   );
   if (options.identifierPattern)
     entity.setOptions({ tokens: { [identifierName]: options.identifierPattern } });
   return { collection, entity };
+}
+
+/**
+ * The methods a resource's route takes: those the options allow, then the other methods a
+ * REST client sends (so the resource can answer that it has not defined them).
+ */
+function routeMethods(allowed: readonly string[]): string[] {
+  return [...new Set([...allowed, 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])];
 }

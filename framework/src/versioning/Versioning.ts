@@ -57,11 +57,11 @@ export class Versioning implements MiddlewareInterface {
     const fromBody = this.#versionOf(request.headers.get('content-type'));
     const fromAccept = this.#acceptedVersion(request.headers.get('accept'));
     const version = fromBody ?? fromAccept ?? this.#defaultVersion;
-    const versioned = `/v${version}${request.path === '/' ? '' : request.path}`;
+    const versioned = versionedPath(version, request.path);
     if (this.#routes(request.method, versioned)) {
       return next(request.withPath(versioned).withAttribute(API_VERSION, version), response);
     }
-    const defaultPath = `/v${this.#defaultVersion}${request.path}`;
+    const defaultPath = versionedPath(this.#defaultVersion, request.path);
     if (version !== this.#defaultVersion && this.#routes(request.method, defaultPath)) {
       if (fromBody !== undefined) throw new ApiProblem(415, 'Invalid content-type specified');
       throw new ApiProblem(406, 'Cannot honor Accept type specified');
@@ -89,4 +89,9 @@ export class Versioning implements MiddlewareInterface {
     }
     return undefined;
   }
+}
+
+/** The path under a version prefix: `/speaker` → `/v2/speaker`, and `/` → `/v2`. */
+function versionedPath(version: number, path: string): string {
+  return `/v${version}${path === '/' ? '' : path}`;
 }

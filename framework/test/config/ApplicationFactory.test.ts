@@ -176,6 +176,15 @@ describe('ApplicationFactory', () => {
     ).toThrow(/middleware_pipeline has no ApplicationFactory\.ROUTING_MIDDLEWARE/);
   });
 
+  it('routes with a pipeline that routes but never dispatches are refused', () => {
+    expect(() =>
+      appFrom({
+        middleware_pipeline: [ROUTING_MIDDLEWARE],
+        routes: [{ path: '/', middleware: () => text('home') }],
+      }),
+    ).toThrow(/middleware_pipeline has no ApplicationFactory\.DISPATCH_MIDDLEWARE/);
+  });
+
   it('debug: true in the configuration shows error details', async () => {
     const app = appFrom({
       debug: true,

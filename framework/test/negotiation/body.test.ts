@@ -243,3 +243,18 @@ describe('request body limit', () => {
     expect(seen.pulls).toBe(4);
   });
 });
+
+describe('a body the client breaks off', () => {
+  it('is a 400 problem, not a server error', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":'));
+        controller.error(new Error('aborted'));
+      },
+    });
+    const response = await streamedPost(bodyApp(), broken, { 'content-type': 'application/json' });
+    expect(await expectProblem(response, 400, 'Bad Request')).toBe(
+      'The request body could not be read',
+    );
+  });
+});

@@ -79,13 +79,25 @@ describe('methods outside the allowed lists answer a 405 problem with Allow', ()
     ['DELETE', '/api/user', 'GET,POST'],
     ['POST', '/api/user/1', 'GET,PATCH,PUT,DELETE'],
   ])('%s %s → Allow: %s', async (method, path, allow) => {
+    // The detail says the method is not defined there, as SPEC 7.1 words it.
     const resource = new RecordingResource();
     const response = await send(resourceApp(resource), method, path);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe(allow);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toMatchObject({ status: 405, title: 'Method Not Allowed' });
+    const kind = path === '/api/user' ? 'collections' : 'entities';
+    expect(await response.json()).toMatchObject({
+      status: 405,
+      title: 'Method Not Allowed',
+      detail: `The ${method} method has not been defined for ${kind}`,
+    });
     expect(resource.calls).toEqual([]);
+  });
+
+  it('leaves methods no resource serves to the router, whose Allow lists what the route takes', async () => {
+    const response = await send(resourceApp(new RecordingResource()), 'PROPFIND', '/api/user');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET,POST,PUT,PATCH,DELETE,OPTIONS');
   });
 });
 

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-const text = (field: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined ? `The ${field} is required` : `The ${field} must be a string`,
-  });
+import { text } from '../../../../validation/text.ts';
 
 const isHttpUrl = (value: string) => {
   try {

@@ -1,9 +1,4 @@
-import {
-  missingSpeakerIds,
-  type Talk,
-  type TalkInput,
-  UnknownSpeakerError,
-} from '@hyperpipe/catalogue';
+import { type Talk, type TalkInput, UnknownSpeakerError } from '@hyperpipe/catalogue';
 import { type Collection, type Entity, Resource, validationProblem } from 'hyperpipe';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 import { validate } from '../../../../validation/validate.ts';
@@ -79,5 +74,3 @@ function toTalkInput({
 function unknownSpeakers(ids: readonly number[]) {
   return validationProblem({ speakers: { notFound: `No speaker has the id ${ids.join(', ')}` } });
 }
-
-export { missingSpeakerIds };

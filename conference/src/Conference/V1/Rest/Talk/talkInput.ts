@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-const text = (field: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined ? `The ${field} is required` : `The ${field} must be a string`,
-  });
+import { text } from '../../../../validation/text.ts';
 
 /** A real calendar date as `YYYY-MM-DD`: 2027-02-30 has the shape but is no day. */
 function isCalendarDate(value: string): boolean {

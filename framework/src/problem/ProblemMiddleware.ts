@@ -2,13 +2,9 @@ import { type ErrorLogger, logToStderr } from '../application/FinalHandler.ts';
 import { HttpError, MethodNotAllowedError } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
-import type {
-  ErrorMiddlewareInterface,
-  MiddlewareInterface,
-  Next,
-} from '../middleware/Middleware.ts';
-import { negotiateMediaType } from '../negotiation/mediaType.ts';
-import { ApiProblem, PROBLEM_MEDIA_TYPE } from './ApiProblem.ts';
+import type { ErrorMiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import { ApiProblem } from './ApiProblem.ts';
+import { carriedHeaders } from './carriedHeaders.ts';
 
 /** Options of {@link ProblemMiddleware}. */
 export interface ProblemMiddlewareOptions {
@@ -75,37 +71,4 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
       cause: error,
     });
   }
-}
-
-/**
- * The final 404 as a problem, for clients that accept JSON. Pipe it last among the normal
- * middleware (a low priority): it runs only when nothing answered the request. A client
- * accepts JSON when its `Accept` names a JSON type, or takes a problem document over plain
- * text (`*\/*`, or no `Accept` at all); `text/plain` or `text/html` alone get the final
- * handler's plain-text 404.
- */
-export class NotFoundProblemMiddleware implements MiddlewareInterface {
-  /** Answers 404 as a problem, or passes on. */
-  process(
-    request: ServerRequest,
-    response: ResponsePrototype,
-    next: Next,
-  ): Promise<Response> | Response {
-    if (!acceptsJson(request.headers.get('accept'))) return next();
-    const path = request.basePath + request.path;
-    return new ApiProblem(404, `Nothing is found at ${path}`).toResponse(carriedHeaders(response));
-  }
-}
-
-/** Headers outer middleware put on the prototype, minus a content type meant for another body. */
-function carriedHeaders(response: ResponsePrototype): { headers?: HeadersInit } {
-  if (!response.hasHeaders) return {};
-  const headers = new Headers(response.headers);
-  headers.delete('content-type');
-  return { headers };
-}
-
-function acceptsJson(accept: string | null): boolean {
-  if (accept !== null && /json/i.test(accept)) return true;
-  return negotiateMediaType(accept, [PROBLEM_MEDIA_TYPE, 'text/plain']) === PROBLEM_MEDIA_TYPE;
 }

@@ -1,0 +1,9 @@
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+
+/** Headers outer middleware put on the prototype, minus a content type meant for another body. */
+export function carriedHeaders(response: ResponsePrototype): { headers?: HeadersInit } {
+  if (!response.hasHeaders) return {};
+  const headers = new Headers(response.headers);
+  headers.delete('content-type');
+  return { headers };
+}
