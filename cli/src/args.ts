@@ -56,15 +56,16 @@ export const COMMANDS: Record<string, CommandSpec> = {
   check: {
     usage:
       'check [step] [--all] [--solutions] [--starters] [--watch] [--url URL] [--json] [--jobs N]',
-    summary: 'run the checks (default: the current step, on workspace/); exit 0 when they pass',
+    summary:
+      'run the checks (default: the current step, on workspace/); exit 0 when they pass and mark the step done (--watch re-runs on every save but marks nothing done)',
     flags: ['all', 'solutions', 'starters', 'watch', 'url', 'json', 'jobs'],
     maxArgs: 1,
   },
   hint: {
-    usage: 'hint [step] [--json]',
-    summary: 'show the next hint you have not seen',
+    usage: 'hint [step] [N] [--json]',
+    summary: 'show the next hint you have not seen (or hint N of the step)',
     flags: ['json'],
-    maxArgs: 1,
+    maxArgs: 2,
   },
   diff: {
     usage: 'diff [step]',

@@ -30,7 +30,7 @@ export async function runCommand(ctx: CommandContext, parsed: ParsedArgs): Promi
       case 'check':
         return await (await import('./commands/check.ts')).check(ctx, first, flags);
       case 'hint':
-        return (await import('./commands/hint.ts')).hint(ctx, first, flags);
+        return (await import('./commands/hint.ts')).hint(ctx, first, flags, args[1]);
       case 'diff':
         return (await import('./commands/diff.ts')).diff(ctx, first);
       case 'solution':

@@ -183,15 +183,32 @@ describe('the keys', () => {
     await press('c');
     await until(() => expect(screen()).toContain('✔ Step 01-hello passes'));
     expect(runs.map((run) => [run.target, run.stdio])).toEqual([
-      ['workspace', 'pipe'],
-      ['workspace', 'pipe'],
+      [fixture.dirs.workspaceDir, 'pipe'],
+      [fixture.dirs.workspaceDir, 'pipe'],
     ]);
     await until(() => expect(app?.lastFrame()).toMatch(/✔ 01 {2}hello/));
     // The next step is selected, ready for enter.
     expect(app?.lastFrame()).toMatch(/❯ · 02/);
     expect(readProgress(fixture.dirs.stateDir).passed['01-hello']).toBeDefined();
+    // c, h and d still act on the step in workspace/, not on the newly selected one.
+    expect(app?.lastFrame()).toContain('c check 01-hello');
+    await press('c');
+    await until(() => expect(runs).toHaveLength(3));
+    expect(runs[2]?.step).toMatchObject({ number: '01' });
+    await press('h');
+    await until(() => expect(screen()).toContain('Hint 1 of 2 for step 01-hello'));
     await press('k');
     expect(app?.lastFrame()).toMatch(/❯ ✔ 01/);
+  });
+
+  it('esc does not quit when nothing runs: only q does', async () => {
+    fixture = createFixture();
+    open();
+    await press('\u001B');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await press('j');
+    await until(() => expect(app?.lastFrame()).toMatch(/❯ · 02/));
+    await press('q');
   });
 
   it('h shows the next hint, d the diff, o the solution after a yes', async () => {
@@ -223,7 +240,7 @@ describe('the keys', () => {
     await until(() => expect(screen()).toContain('copied the starter'));
     fixture.write('workspace/src/app.ts', 'my work\n');
     await press('r');
-    await until(() => expect(app?.lastFrame()).toContain('Replace it? (y/N)'));
+    await until(() => expect(app?.lastFrame()).toContain('replace it? (y/N)'));
     await press('y');
     await until(() =>
       expect(fixture.read('workspace/src/app.ts')).toBe('export function createApp() {}\n'),

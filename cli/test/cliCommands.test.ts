@@ -95,27 +95,28 @@ describe('workshop start', () => {
     expect(backups()).toEqual([]);
   });
 
-  it('never overwrites a changed file without a terminal: it backs it up and names --force', async () => {
+  it('never overwrites a changed file without a terminal: it names --force', async () => {
     fixture = createFixture();
     await workshop('start', '01');
     fixture.write('workspace/src/app.ts', 'my work\n');
-    expect(await workshop('start', '01')).toBe(1);
+    expect(await workshop('start', '02')).toBe(1);
     expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
     expect(fixture.stderr()).toContain('src/app.ts');
-    expect(fixture.stderr()).toContain('start 01 --force');
-    const [backup] = backups();
-    expect(backup).toBe('2026-01-02T03-04-05-678Z');
-    expect(fixture.read(`.workshop/backups/${backup}/src/app.ts`)).toBe('my work\n');
-    // Nothing else was written either: the copy is all or nothing.
+    expect(fixture.stderr()).toContain('start 02 --force');
+    // Nothing was replaced, so there is nothing to back up.
+    expect(backups()).toEqual([]);
+    // Nothing else was written either: the copy is all or nothing, and step 01 stays current.
+    expect(existsSync(join(fixture.dirs.workspaceDir, 'src/ping.ts'))).toBe(false);
     expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');
   });
 
-  it('overwrites a changed file with --force, keeping the backup', async () => {
+  it('overwrites a changed file with --force, backing it up first', async () => {
     fixture = createFixture();
     await workshop('start', '01');
     fixture.write('workspace/src/app.ts', 'my work\n');
     expect(await workshop('start', '02', '--force')).toBe(0);
     expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
+    expect(backups()).toEqual(['2026-01-02T03-04-05-678Z']);
     expect(fixture.read(`.workshop/backups/${backups()[0]}/src/app.ts`)).toBe('my work\n');
     expect(fixture.stdout()).toContain('Your previous versions are in .workshop/backups/');
   });
@@ -134,12 +135,15 @@ describe('workshop start', () => {
     expect(await workshop('start', '02')).toBe(1);
     expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
     expect(questions[0]).toMatch(
-      /You changed this file: src\/app\.ts\. A copy is saved in \.workshop\/backups\/.*Replace it\?/,
+      /You changed this file: src\/app\.ts\. Back it up in \.workshop\/backups\/ and replace it\?/,
     );
+    // A no leaves no backup behind: nothing was replaced.
+    expect(backups()).toEqual([]);
     answer = true;
     expect(await workshop('start', '02')).toBe(0);
     expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
-    expect(backups()).toHaveLength(2);
+    expect(backups()).toHaveLength(1);
+    expect(fixture.read(`.workshop/backups/${backups()[0]}/src/app.ts`)).toBe('my work\n');
   });
 
   it('treats a file the command never wrote as the learner’s', async () => {
@@ -147,6 +151,32 @@ describe('workshop start', () => {
     fixture.write('workspace/src/app.ts', 'written before the workshop\n');
     expect(await workshop('start', '01')).toBe(1);
     expect(fixture.read('workspace/src/app.ts')).toBe('written before the workshop\n');
+  });
+
+  it('never copies *.local.* files, such as a check run left in a solution', async () => {
+    fixture = createFixture();
+    fixture.write('solutions/01-hello/config/autoload/check-999999.local.json', '{}');
+    fixture.write('exercises/01-hello/starter/config/autoload/db.local.ts', 'export default {};');
+    expect(await workshop('start', '01')).toBe(0);
+    expect(await workshop('solution', '--force')).toBe(0);
+    expect(existsSync(join(fixture.dirs.workspaceDir, 'config'))).toBe(false);
+    expect(Object.keys(JSON.parse(fixture.read('.workshop/scaffold.json')).files)).toEqual([
+      'src/app.ts',
+      'src/server.ts',
+    ]);
+  });
+
+  it('writes workspace/tsconfig.json when it is missing, and never replaces it', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(JSON.parse(fixture.read('workspace/tsconfig.json'))).toEqual({
+      extends: '../tsconfig.json',
+      include: ['src', 'config'],
+    });
+    fixture.write('workspace/tsconfig.json', '{"mine":true}\n');
+    await workshop('start', '02', '--force');
+    expect(fixture.read('workspace/tsconfig.json')).toBe('{"mine":true}\n');
+    expect(backups()).toEqual([]);
   });
 
   it('leaves the learner’s own extra files alone', async () => {
@@ -173,7 +203,10 @@ describe('workshop check', () => {
     expect(fixture.stdout()).toContain('✘ Step 01-hello does not pass yet');
     expect(fixture.stdout()).toContain('hint 01');
     expect(readProgress(fixture.dirs.stateDir).passed).toEqual({});
-    expect(fixture.checkRuns[0]).toMatchObject({ target: 'workspace', stdio: 'inherit' });
+    expect(fixture.checkRuns[0]).toMatchObject({
+      target: fixture.dirs.workspaceDir,
+      stdio: 'inherit',
+    });
     expect(fixture.checkRuns[0]?.step).toMatchObject({ number: '01' });
 
     fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
@@ -240,6 +273,20 @@ describe('workshop check', () => {
     expect(fixture.stdout()).toContain('0 of 1 behave');
   });
 
+  it('says nothing of pass or fail when the run is cancelled', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    const runChecks = await fixture.ctx.loadRunChecks();
+    fixture.ctx.loadRunChecks = async () => async (options) => ({
+      ...(await runChecks(options)),
+      passed: false,
+      aborted: true,
+    });
+    expect(await workshop('check')).toBe(130);
+    expect(fixture.stdout()).not.toContain('does not pass yet');
+    expect(fixture.stdout()).not.toContain('passes');
+  });
+
   it('refuses flags that do not go together', async () => {
     fixture = createFixture();
     await workshop('start', '01');
@@ -255,9 +302,14 @@ describe('workshop check', () => {
     expect(await workshop('check', '--watch')).toBe(1);
     expect(fixture.checkRuns.at(-1)).toMatchObject({
       watch: true,
-      target: 'workspace',
+      target: fixture.dirs.workspaceDir,
       stdio: 'inherit',
     });
+    expect(fixture.stdout()).toContain('Watch mode does not mark the step done');
+    // Even a passing watch run records nothing: npm run check does.
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check', '--watch')).toBe(0);
+    expect(readProgress(fixture.dirs.stateDir).passed).toEqual({});
   });
 });
 
@@ -288,6 +340,20 @@ describe('workshop hint', () => {
     await workshop('hint', '02');
     expect(fixture.stdout()).toContain('Hint 1 of 1 for step 02-ping');
     expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '02-ping': 1 });
+  });
+
+  it('shows hint N of a step directly, as a failed check points at it', async () => {
+    fixture = createFixture();
+    expect(await workshop('hint', '01', '2')).toBe(0);
+    expect(fixture.stdout()).toContain('Hint 2 of 2 for step 01-hello');
+    expect(fixture.stdout()).toContain('Return a Response.');
+    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '01-hello': 2 });
+    // Going back to hint 1 does not forget that hint 2 was seen.
+    expect(await workshop('hint', '01', '1')).toBe(0);
+    expect(fixture.stdout()).toContain('Use app.get.');
+    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '01-hello': 2 });
+    expect(await workshop('hint', '01', '3')).toBe(2);
+    expect(fixture.stderr()).toContain('Step 01-hello has hints 1 to 2, not "3"');
   });
 });
 
@@ -339,7 +405,7 @@ describe('workshop solution and reset', () => {
     expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
     expect(await workshop('reset', '--force')).toBe(0);
     expect(fixture.read('workspace/src/app.ts')).toBe('export function createApp() {}\n');
-    expect(backups()).toHaveLength(3);
+    expect(backups()).toHaveLength(1);
   });
 
   it('reset needs a started step', async () => {
@@ -353,6 +419,17 @@ describe('workshop serve', () => {
     fixture = createFixture();
     expect(await workshop('serve')).toBe(1);
     expect(fixture.stderr()).toContain('There is no workspace/src/server.ts to serve yet');
+  });
+
+  it('refuses a step without --solution, and a port out of range', async () => {
+    fixture = createFixture();
+    fixture.write('workspace/src/server.ts', 'process.exit(3);\n');
+    expect(await workshop('serve', '01')).toBe(2);
+    expect(fixture.stderr()).toContain('serve 01 --solution');
+    expect(await workshop('serve', '--port', '0')).toBe(2);
+    expect(await workshop('serve', '--port', '70000')).toBe(2);
+    expect(fixture.stderr()).toContain('from 1 to 65535, not "70000"');
+    expect(fixture.stderr()).not.toContain('Serving');
   });
 
   it('runs the solution’s server and returns its exit code', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { ChecksRun, CommandContext, RunChecks } from '../src/commands/context.ts';
 import { dirsUnder, type WorkshopDirs } from '../src/workshop/dirs.ts';
 import { loadManifest } from '../src/workshop/manifest.ts';
@@ -55,7 +55,9 @@ export function fakeRunChecks(dirs: WorkshopDirs, runs: Parameters<RunChecks>[0]
     runs.push(options);
     const step = typeof options.step === 'string' ? undefined : options.step;
     if (!step) throw new Error('the commands pass steps, not names');
-    const dir = targetDir(options.target as 'workspace' | 'starter' | 'solution', step, dirs);
+    const dir = isAbsolute(options.target)
+      ? options.target
+      : targetDir(options.target as 'workspace' | 'starter' | 'solution', step, dirs);
     let app = '';
     try {
       app = readFileSync(`${dir}/src/app.ts`, 'utf8');

@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,21 +69,31 @@ describe('the workshop command, end to end', () => {
   });
 
   it('keeps an edited file when step 01 is started again, until --force', async () => {
-    const edited = read('workspace/src/app.ts');
-    expect(edited).not.toBe(read('exercises/01-hello/starter/src/app.ts'));
+    // Its own state, whatever the test before left: a fresh copy of the starter, then an edit.
+    rmSync(join(root, 'workspace'), { recursive: true, force: true });
+    rmSync(join(root, '.workshop'), { recursive: true, force: true });
+    expect((await workshop('start', '01')).exitCode).toBe(0);
+    const edited = `${read('workspace/src/app.ts')}// my edit\n`;
+    writeFileSync(join(root, 'workspace/src/app.ts'), edited);
 
     const again = await workshop('start', '01');
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toContain('--force');
     expect(read('workspace/src/app.ts')).toBe(edited);
-    const backups = readdirSync(join(root, '.workshop/backups'));
-    expect(backups).toHaveLength(1);
-    expect(read(`.workshop/backups/${backups[0]}/src/app.ts`)).toBe(edited);
+    // Nothing was replaced, so nothing was backed up.
+    expect(existsSync(join(root, '.workshop/backups'))).toBe(false);
 
     const forced = await workshop('start', '01', '--force');
     expect(forced.exitCode).toBe(0);
     expect(read('workspace/src/app.ts')).toBe(read('exercises/01-hello/starter/src/app.ts'));
-    expect(existsSync(join(root, `.workshop/backups/${backups[0]}/src/app.ts`))).toBe(true);
+    const backups = readdirSync(join(root, '.workshop/backups'));
+    expect(backups).toHaveLength(1);
+    expect(read(`.workshop/backups/${backups[0]}/src/app.ts`)).toBe(edited);
+    // The working copy gets a tsconfig.json for editors, extending the repository's.
+    expect(JSON.parse(read('workspace/tsconfig.json'))).toEqual({
+      extends: '../tsconfig.json',
+      include: ['src', 'config'],
+    });
   });
 
   it('says what to use instead of the interactive app without a terminal', async () => {

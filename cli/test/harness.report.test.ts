@@ -69,7 +69,7 @@ describe('expectResponse', () => {
         '            Cannot DELETE /ping',
         '  Differs:  status is 404, not 405',
         '            header allow is missing',
-        '  Hint:     read hint 2: choose Hints in `npm start`, or open exercises/02-ping/hints.md',
+        '  Hint:     read hint 2: press h in `npm start`, run `npm run workshop -- hint 02 2`, or read exercises/02-ping/hints.md, Hint 2',
       ].join('\n'),
     );
   });
@@ -167,7 +167,7 @@ describe('expectThat', () => {
         '',
         '  Expected: a container',
         '  Received: none',
-        "  Hint:     read hint 3: choose Hints in `npm start`, or open this step's hints.md",
+        "  Hint:     read hint 3: press h in `npm start`, run `npm run workshop -- hint`, or read this step's hints.md, Hint 3",
       ].join('\n'),
     );
   });

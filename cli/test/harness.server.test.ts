@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import {
   createTargetApp,
   loadCreateApp,
   readTargetConfig,
+  removeStaleLocalConfigs,
   withLocalConfig,
 } from '../src/harness/target.ts';
 import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
@@ -186,6 +187,33 @@ describe('withLocalConfig', () => {
     }
   });
 
+  it("removes the files of killed check runs, never a running process's", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'hyperpipe-config-'));
+    const autoload = join(folder, 'config/autoload');
+    await mkdir(autoload, { recursive: true });
+    // A process that has exited: the pid of a run killed before it could clean up.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(join(autoload, 'app.global.json'), '{"cors":{"allow_origin":"*"}}');
+    await writeFile(join(autoload, `check-${dead}.local.json`), '{"cors":{"allow_origin":"x"}}');
+    await writeFile(join(autoload, `check-${process.ppid}.local.json`), '{}');
+    await writeFile(join(autoload, 'mine.local.json'), '{}');
+    setCheckContext({ target: folder });
+    try {
+      expect(await removeStaleLocalConfigs()).toEqual([`check-${dead}.local.json`]);
+      expect((await readdir(autoload)).sort()).toEqual(
+        ['app.global.json', `check-${process.ppid}.local.json`, 'mine.local.json'].sort(),
+      );
+      // withLocalConfig clears them too before it writes its own.
+      await writeFile(join(autoload, `check-${dead}.local.json`), '{"cors":{"allow_origin":"x"}}');
+      const merged = await withLocalConfig({}, () => readTargetConfig());
+      expect(merged).toEqual({ cors: { allow_origin: '*' } });
+      expect(await readdir(autoload)).not.toContain(`check-${dead}.local.json`);
+      expect(await removeStaleLocalConfigs(join(folder, 'missing'))).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true });
+    }
+  });
+
   it('fails with a report when the target has no config/autoload', async () => {
     setCheckContext({ target: join(tmpdir(), 'no-such-hyperpipe-target') });
     await expect(readTargetConfig()).rejects.toThrow(/config\/autoload is missing/);
@@ -211,6 +239,10 @@ describe('serveTarget', () => {
   });
 });
 
-it('uses fixtures that exist', () => {
-  expect(existsSync(join(PING_SOLUTION, 'src/app.ts'))).toBe(true);
+it("loads a target folder's createApp, whose application answers", async () => {
+  const createApp = await loadCreateApp(PING_SOLUTION);
+  const app = await createApp();
+  const response = await app.handle(new Request('http://conference.test/ping'));
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ ack: expect.any(Number) });
 });

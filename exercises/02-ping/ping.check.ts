@@ -42,6 +42,6 @@ describe('step 02: routes and methods', () => {
 
   it('still greets on GET /', async () => {
     const exchange = await send('GET', '/');
-    expectResponse(exchange, { status: 200, text: /hello/i });
+    expectResponse(exchange, { status: 200, text: /hello/i }, { hint: 1 });
   });
 });

@@ -6,6 +6,7 @@ import { checkWorkspace, type Verification, verifySteps } from '../workshop/chec
 import { readHints } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
+import { targetDir } from '../workshop/targets.ts';
 import { type ChecksRun, type CommandContext, commandHint } from './context.ts';
 import { resolveStep } from './steps.ts';
 
@@ -81,9 +82,17 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
   }
   if (flags.watch) {
     const step = steps[0] as Step;
+    // vitest's summaries are not a record of one whole run of the step's checks (a change to
+    // one check file re-runs that file only), so watch mode leaves progress alone, and says so.
+    ctx.out(
+      paint(ctx.colour).yellow(
+        `Watching step ${stepDir(step)}: the checks run again on every save (q quits). ` +
+          'Watch mode does not mark the step done: once it passes, run npm run check.',
+      ),
+    );
     const result = await runChecks({
       step,
-      target: 'workspace',
+      target: targetDir('workspace', step, ctx.dirs),
       watch: true,
       stdio: 'inherit',
       signal: ctx.signal,
@@ -94,6 +103,7 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
   const p = paint(ctx.colour);
   const reports: object[] = [];
   let failures = 0;
+  let cancelled = false;
   for (const step of steps) {
     if (ctx.signal.aborted) break;
     const result = await checkWorkspace(ctx.dirs, runChecks, {
@@ -104,6 +114,11 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
       signal: ctx.signal,
       now: ctx.now,
     });
+    // A cancelled run says nothing about the step: neither a pass nor a failure.
+    if (result.aborted) {
+      cancelled = true;
+      break;
+    }
     if (!result.passed) failures += 1;
     if (flags.json) {
       reports.push(jsonOf(step, url ?? 'workspace', result));
@@ -115,7 +130,7 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
     }
   }
   if (flags.json) ctx.out(JSON.stringify(flags.all ? reports : reports[0], null, 2));
-  if (ctx.signal.aborted) return 130;
+  if (cancelled || ctx.signal.aborted) return 130;
   return failures === 0 ? 0 : 1;
 }
 

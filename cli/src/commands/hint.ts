@@ -1,14 +1,36 @@
-import type { Flags } from '../args.ts';
+import { type Flags, UsageError } from '../args.ts';
 import { paint } from '../terminal.ts';
-import { nextHint } from '../workshop/hints.ts';
+import { type Hint, hintNumber, nextHint, readHints } from '../workshop/hints.ts';
 import { stepDir } from '../workshop/manifest.ts';
 import type { CommandContext } from './context.ts';
 import { resolveStep } from './steps.ts';
 
-/** `workshop hint [step]`: the next hint not seen yet (the count lives in progress.json). */
-export function hint(ctx: CommandContext, query: string | undefined, flags: Flags): number {
+/**
+ * `workshop hint [step] [N]`: the next hint not seen yet (the count lives in progress.json), or
+ * hint N of the step.
+ */
+export function hint(
+  ctx: CommandContext,
+  query: string | undefined,
+  flags: Flags,
+  which?: string,
+): number {
   const step = resolveStep(ctx, query);
-  const found = nextHint(ctx.dirs, step);
+  let found: Hint | null;
+  if (which === undefined) {
+    found = nextHint(ctx.dirs, step);
+  } else {
+    const number = Number(which);
+    const total = readHints(ctx.dirs, step).length;
+    if (!Number.isInteger(number) || number < 1 || number > total) {
+      throw new UsageError(
+        total === 0
+          ? `Step ${stepDir(step)} has no hints.`
+          : `Step ${stepDir(step)} has hints 1 to ${total}, not "${which}".`,
+      );
+    }
+    found = hintNumber(ctx.dirs, step, number);
+  }
   if (flags.json) {
     ctx.out(
       JSON.stringify(

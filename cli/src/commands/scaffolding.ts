@@ -11,7 +11,7 @@ import { resolveStep } from './steps.ts';
 
 /**
  * Copies a step's starter or solution into the working copy and makes the step current.
- * Changed files are backed up and replaced only with --force or a yes at the terminal.
+ * Changed files are replaced only with --force or a yes at the terminal, and backed up first.
  */
 async function copyIn(
   ctx: CommandContext,
@@ -28,8 +28,10 @@ async function copyIn(
   });
   if (outcome.status !== 'written') {
     if (outcome.status === 'needs-force') {
-      ctx.err(describeConflicts(outcome.conflicts, outcome.backupDir, ctx.dirs.root));
-      ctx.err(`Nothing was replaced. To replace them, run: ${commandHint(`${again} --force`)}`);
+      ctx.err(describeConflicts(outcome.conflicts));
+      ctx.err(
+        `Nothing was replaced. To replace them (yours are backed up first), run: ${commandHint(`${again} --force`)}`,
+      );
     } else {
       ctx.err('Nothing was replaced.');
     }

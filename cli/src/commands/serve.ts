@@ -9,11 +9,19 @@ import { resolveStep } from './steps.ts';
 
 /** `workshop serve [step] [--solution]`: the working copy's (or solution's) server until Ctrl-C. */
 export async function serve(ctx: CommandContext, query: string | undefined, flags: Flags) {
-  if (flags.port !== undefined && !/^\d{1,5}$/.test(flags.port)) {
-    throw new UsageError(`--port must be a port number, not "${flags.port}"`);
+  if (
+    flags.port !== undefined &&
+    !(/^\d{1,5}$/.test(flags.port) && Number(flags.port) >= 1 && Number(flags.port) <= 65535)
+  ) {
+    throw new UsageError(`--port must be a port number from 1 to 65535, not "${flags.port}"`);
   }
-  // The working copy is one folder whatever the step; a named step is still checked to exist.
-  const step = flags.solution || query !== undefined ? resolveStep(ctx, query) : null;
+  // The working copy is one folder whatever the step: a step means its solution.
+  if (query !== undefined && !flags.solution) {
+    throw new UsageError(
+      `serve runs workspace/, whatever the step: leave out "${query}", or serve that step's solution with: ${commandHint(`serve ${query} --solution`)}`,
+    );
+  }
+  const step = flags.solution ? resolveStep(ctx, query) : null;
   const dir =
     flags.solution && step ? targetDir('solution', step, ctx.dirs) : ctx.dirs.workspaceDir;
   const file = `${dir}/src/server.ts`;

@@ -85,7 +85,9 @@ export function formatReport(report: Report): string {
 export function hintLine(hint: number): string {
   const step = safeStep();
   const file = step ? `exercises/${step}/hints.md` : "this step's hints.md";
-  return `read hint ${hint}: choose Hints in \`npm start\`, or open ${file}`;
+  // The command takes the step's number (the `02` of `02-ping`), then the hint's.
+  const command = step ? `hint ${step.split('-')[0]} ${hint}` : 'hint';
+  return `read hint ${hint}: press h in \`npm start\`, run \`npm run workshop -- ${command}\`, or read ${file}, Hint ${hint}`;
 }
 
 function safeStep(): string | undefined {

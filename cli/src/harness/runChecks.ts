@@ -89,7 +89,8 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
     cwd: REPO_ROOT,
     env: checksEnvironment(target, stepDir(step), options.url, inherit),
     extendEnv: false,
-    stdin: 'ignore',
+    // In watch mode on a terminal, vitest's keys (h for help, q to quit…) need the keyboard.
+    stdin: options.watch && inherit ? 'inherit' : 'ignore',
     stdout: inherit ? ['pipe', 'inherit'] : 'pipe',
     stderr: inherit ? ['pipe', 'inherit'] : 'pipe',
     all: true,

@@ -2,11 +2,15 @@
 // http://conference.test go to the target's application, or to WORKSHOP_URL's server.
 import { afterAll, beforeAll } from 'vitest';
 import { createCheckServer, listen } from './checkServer.ts';
-import { closeTargetApps } from './target.ts';
+import { closeTargetApps, removeStaleLocalConfigs } from './target.ts';
 
 const server = createCheckServer();
 
-beforeAll(() => listen(server));
+beforeAll(async () => {
+  // A run killed earlier (Ctrl-C) may have left its check-<pid>.local.json behind.
+  await removeStaleLocalConfigs();
+  listen(server);
+});
 
 afterAll(() => {
   server.close();

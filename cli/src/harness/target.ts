@@ -1,4 +1,4 @@
-import { rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
@@ -107,14 +107,50 @@ export async function readTargetConfig(): Promise<Config> {
   }
 }
 
+const LOCAL_CONFIG = /^check-(\d+)\.local\.json$/;
+
+/** Whether a process with this id is running (one we may not signal still counts). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the `check-<pid>.local.json` files that {@link withLocalConfig} left in `folder`
+ * (the target's config/autoload by default) when its process was killed before it could
+ * clean up, such as by Ctrl-C: left there, they would change the configuration of every later
+ * check. Files of processes still running are theirs and stay. Returns the names removed.
+ */
+export async function removeStaleLocalConfigs(folder = targetConfigFolder()): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return []; // no config/autoload: nothing left behind
+  }
+  const stale = names.filter((name) => {
+    const pid = Number(LOCAL_CONFIG.exec(name)?.[1]);
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid);
+  });
+  await Promise.all(stale.map((name) => rm(join(folder, name), { force: true })));
+  return stale;
+}
+
 /**
  * Runs `body` while a temporary `check-<pid>.local.json` holding `config` sits in the
  * target's config/autoload, so applications built meanwhile merge it over the global
  * files. The file is removed afterwards, whatever happens; `*.local.*` files are
- * gitignored, so it cannot be committed even if the process dies first.
+ * gitignored, so it cannot be committed even if the process dies first, and the next check
+ * run removes it ({@link removeStaleLocalConfigs}).
  */
 export async function withLocalConfig<T>(config: Config, body: () => Promise<T>): Promise<T> {
-  const file = join(targetConfigFolder(), `check-${process.pid}.local.json`);
+  const folder = targetConfigFolder();
+  await removeStaleLocalConfigs(folder);
+  const file = join(folder, `check-${process.pid}.local.json`);
   await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
   try {
     return await body();

@@ -11,6 +11,7 @@ import { type Step, stepDir } from '../workshop/manifest.ts';
 import {
   currentStep,
   nextStep,
+  type Progress,
   progressPath,
   readProgress,
   setCurrent,
@@ -65,6 +66,11 @@ function childController(parent: AbortSignal): Stoppable {
   const own = new AbortController();
   // AbortSignal.any holds the parent weakly: no listener piles up on it per action.
   return { signal: AbortSignal.any([parent, own.signal]), abort: () => own.abort() };
+}
+
+function currentStepName(steps: readonly Step[], progress: Progress): string | undefined {
+  const step = currentStep(steps, progress);
+  return step ? stepDir(step) : undefined;
 }
 
 function readText(path: string): string {
@@ -172,10 +178,7 @@ export function WorkshopApp(props: WorkshopAppProps) {
       now: props.now(),
     });
     if (outcome.status !== 'written') {
-      log(
-        `Nothing was replaced: your files are as they were (a copy is also in ${outcome.backupDir.slice(dirs.root.length + 1)}).`,
-        'yellow',
-      );
+      log('Nothing was replaced: your files are as they were.', 'yellow');
       return false;
     }
     setCurrent(dirs.stateDir, step);
@@ -325,16 +328,19 @@ export function WorkshopApp(props: WorkshopAppProps) {
       if (key.escape) task.controller.abort();
       return;
     }
-    if (key.escape) return actions.quit();
+    // Esc only ever cancels (above); q quits.
     if (key.upArrow || input === 'k') return setSelected((n) => Math.max(0, n - 1));
     if (key.downArrow || input === 'j')
       return setSelected((n) => Math.min(steps.length - 1, n + 1));
     const step = steps[selected];
     if (!step) return;
     if (key.return || input === 's') return void actions.start(step);
-    if (input === 'c') return void actions.check(step);
-    if (input === 'h') return void actions.hint(step);
-    if (input === 'd') return void actions.diff(step);
+    // Check, hint and diff are about the step in workspace/, wherever the selection moved
+    // (after a pass it moves on to the next step); the selected one only before any start.
+    const working = currentStep(steps, progress) ?? step;
+    if (input === 'c') return void actions.check(working);
+    if (input === 'h') return void actions.hint(working);
+    if (input === 'd') return void actions.diff(working);
     if (input === 'o') return void actions.solution(step);
     if (input === 'r') return void actions.reset();
     if (input === 'v') return actions.serve();
@@ -371,7 +377,7 @@ export function WorkshopApp(props: WorkshopAppProps) {
         { marginTop: 1 },
         status ?? h(Text, { dimColor: true }, `workspace/ is ${progress.current ?? 'empty'}`),
       ),
-      h(KeyHelp, { serving: server !== null }),
+      h(KeyHelp, { serving: server !== null, current: currentStepName(steps, progress) }),
     ),
   );
 }

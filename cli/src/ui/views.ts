@@ -83,7 +83,15 @@ export const KEYS: ReadonlyArray<[string, string]> = [
   ['q', 'quit'],
 ];
 
-export function KeyHelp(props: { serving: boolean }): ReactElement {
+/** The keys that act on the current step (the one in workspace/) when there is one. */
+export const CURRENT_STEP_KEYS: readonly string[] = ['c', 'h', 'd'];
+
+export function KeyHelp(props: { serving: boolean; current?: string | undefined }): ReactElement {
+  const describe = (key: string, what: string) => {
+    if (key === 'v' && props.serving) return 'stop serving';
+    if (props.current && CURRENT_STEP_KEYS.includes(key)) return `${what} ${props.current}`;
+    return what;
+  };
   return h(
     Box,
     { flexWrap: 'wrap', columnGap: 2 },
@@ -92,7 +100,7 @@ export function KeyHelp(props: { serving: boolean }): ReactElement {
         Text,
         { key },
         h(Text, { bold: true }, key),
-        h(Text, { dimColor: true }, ` ${key === 'v' && props.serving ? 'stop serving' : what}`),
+        h(Text, { dimColor: true }, ` ${describe(key, what)}`),
       ),
     ),
   );

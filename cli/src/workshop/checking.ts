@@ -3,6 +3,7 @@ import type { WorkshopDirs } from './dirs.ts';
 import type { Step } from './manifest.ts';
 import { mapLimit } from './pool.ts';
 import { markPassed } from './progress.ts';
+import { targetDir } from './targets.ts';
 
 export interface WorkspaceCheck {
   step: Step;
@@ -24,7 +25,8 @@ export async function checkWorkspace(
 ): Promise<ChecksRun> {
   const result = await runChecks({
     step: check.step,
-    target: 'workspace',
+    // The absolute folder: runChecks would resolve 'workspace' under the repository's root.
+    target: targetDir('workspace', check.step, dirs),
     ...(check.url ? { url: check.url } : {}),
     ...(check.json ? { json: true } : {}),
     stdio: check.stdio,

@@ -32,6 +32,21 @@ export function readHints(dirs: WorkshopDirs, step: Step): string[] {
 }
 
 /**
+ * Hint `number` of the step (counted as seen, with those before it), or null when the step has
+ * no such hint.
+ */
+export function hintNumber(dirs: WorkshopDirs, step: Step, number: number): Hint | null {
+  const hints = readHints(dirs, step);
+  const text = hints[number - 1];
+  if (text === undefined || number < 1) return null;
+  const key = stepDir(step);
+  updateProgress(dirs.stateDir, (progress) => {
+    progress.hintsShown[key] = Math.max(progress.hintsShown[key] ?? 0, number);
+  });
+  return { number, total: hints.length, text, repeated: false };
+}
+
+/**
  * The next hint the learner has not seen, counted in progress.json; once all were shown,
  * the last one again. Null when the step has no hints.
  */

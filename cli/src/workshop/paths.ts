@@ -1,7 +1,8 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root: the folder above `cli/`. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
+/** The repository root: the folder above `cli/` (no trailing separator, on every platform). */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /** Where each step's README, hints, starter and checks live. */
 export const EXERCISES_DIR = `${REPO_ROOT}/exercises`;

@@ -40,8 +40,8 @@ export interface ScaffoldPlan {
 export type Confirm = (question: string) => Promise<boolean>;
 
 export type ScaffoldOutcome =
-  | { status: 'written'; written: string[]; unchanged: string[]; backupDir: string | null }
-  | { status: 'declined' | 'needs-force'; conflicts: string[]; backupDir: string };
+  | { status: 'written'; written: string[]; backupDir: string | null }
+  | { status: 'declined' | 'needs-force'; conflicts: string[] };
 
 export interface ScaffoldOptions {
   /** Replace changed files without asking (they are still backed up). */
@@ -70,11 +70,15 @@ export function readScaffoldRecord(dirs: WorkshopDirs): ScaffoldRecord {
   }
 }
 
-/** Every file under `dir`, as sorted relative paths with `/` separators. */
+/**
+ * Every file under `dir`, as sorted relative paths with `/` separators, except `*.local.*`
+ * files: they are one machine's configuration (gitignored), such as a `check-<pid>.local.json`
+ * a killed check left in a solution, and must not spread into the working copy.
+ */
 export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !entry.name.includes('.local.'))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
 }
@@ -138,15 +142,14 @@ export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan): void {
   writeJsonAtomic(recordPath(dirs), record);
 }
 
-export function describeConflicts(conflicts: readonly string[], backupDir: string, root: string) {
+export function describeConflicts(conflicts: readonly string[]) {
   const files = conflicts.join(', ');
-  const where = relative(root, backupDir) || backupDir;
-  return `You changed ${conflicts.length === 1 ? 'this file' : `these ${conflicts.length} files`}: ${files}. A copy is saved in ${where}.`;
+  return `You changed ${conflicts.length === 1 ? 'this file' : `these ${conflicts.length} files`}: ${files}.`;
 }
 
 /**
  * Copies `sourceDir` (a starter or a solution) into the working copy without ever losing work:
- * files the learner changed are backed up first, and replaced only with `force` or a yes.
+ * files the learner changed are replaced only with `force` or a yes, and backed up first.
  * Files of the working copy that the source does not have are left alone.
  */
 export async function scaffold(
@@ -157,17 +160,41 @@ export async function scaffold(
   const plan = planScaffold(dirs, sourceDir);
   let backupDir: string | null = null;
   if (plan.conflicts.length > 0) {
-    backupDir = backUp(dirs, plan.conflicts, options.now);
     if (!options.force) {
-      if (!options.confirm) return { status: 'needs-force', conflicts: plan.conflicts, backupDir };
-      const question = `${describeConflicts(plan.conflicts, backupDir, dirs.root)} Replace ${plan.conflicts.length === 1 ? 'it' : 'them'}?`;
+      if (!options.confirm) return { status: 'needs-force', conflicts: plan.conflicts };
+      const them = plan.conflicts.length === 1 ? 'it' : 'them';
+      const backups = `${relative(dirs.root, dirs.stateDir) || '.'}/backups/`;
+      const question = `${describeConflicts(plan.conflicts)} Back ${them} up in ${backups} and replace ${them}?`;
       if (!(await options.confirm(question))) {
-        return { status: 'declined', conflicts: plan.conflicts, backupDir };
+        return { status: 'declined', conflicts: plan.conflicts };
       }
     }
+    // Only now that they are about to be replaced: a declined copy leaves no backup behind.
+    backupDir = backUp(dirs, plan.conflicts, options.now);
   }
   applyScaffold(dirs, plan);
+  writeWorkspaceTsconfig(dirs);
   const written = plan.files.filter((file) => file.action !== 'keep').map((file) => file.path);
-  const unchanged = plan.files.filter((file) => file.action === 'keep').map((file) => file.path);
-  return { status: 'written', written, unchanged, backupDir };
+  return { status: 'written', written, backupDir };
+}
+
+/**
+ * The working copy's `tsconfig.json`, so that editors type-check it like the rest of the
+ * repository (its `.ts` imports included). It is not a learner file: written only when missing,
+ * never overwritten.
+ */
+export const WORKSPACE_TSCONFIG = `${JSON.stringify(
+  { extends: '../tsconfig.json', include: ['src', 'config'] },
+  null,
+  2,
+)}\n`;
+
+function writeWorkspaceTsconfig(dirs: WorkshopDirs): void {
+  const file = join(dirs.workspaceDir, 'tsconfig.json');
+  if (existsSync(file)) return;
+  try {
+    writeFileSync(file, WORKSPACE_TSCONFIG, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
