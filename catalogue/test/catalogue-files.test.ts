@@ -170,10 +170,11 @@ describe('defaultCataloguePath', () => {
 describe('the reset-database script', () => {
   it('resets the database at the given path and reports what it wrote', () => {
     const path = join(newFolder(), 'script.sqlite');
+    // On this process's own Node: the first `node` on PATH may be another one.
     const output = execFileSync(
-      join(REPOSITORY_ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(REPOSITORY_ROOT, 'catalogue', 'scripts', 'reset-database.ts'), path],
-      { encoding: 'utf8' },
+      process.execPath,
+      ['--import', 'tsx', join(REPOSITORY_ROOT, 'catalogue', 'scripts', 'reset-database.ts'), path],
+      { encoding: 'utf8', cwd: REPOSITORY_ROOT },
     );
     const { speakers, talks, links } = SEEDED_COUNTS;
     expect(output.trim()).toBe(

@@ -7,7 +7,8 @@ import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest
 import { REPO_ROOT } from '../workshop/paths.ts';
 import { type TargetKind, targetDir } from '../workshop/targets.ts';
 
-const VITEST = join(REPO_ROOT, 'node_modules/.bin/vitest');
+// Run by this process's own Node, not the first `node` on PATH, so checks use the same runtime.
+const VITEST = join(REPO_ROOT, 'node_modules/vitest/vitest.mjs');
 const CONFIG = 'cli/vitest.checks.config.ts';
 const TARGET_KINDS: readonly string[] = ['workspace', 'starter', 'solution'] satisfies TargetKind[];
 
@@ -85,7 +86,7 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   args.push(`exercises/${stepDir(step)}/`);
 
   const inherit = options.stdio === 'inherit';
-  const child = execa(VITEST, args, {
+  const child = execa(process.execPath, [VITEST, ...args], {
     cwd: REPO_ROOT,
     env: checksEnvironment(target, stepDir(step), options.url, inherit),
     extendEnv: false,
