@@ -22,4 +22,6 @@ console.log(`Conference API on ${url}. Try:
   curl -i ${url}/talk?page=2
   curl -i -H 'Accept: application/vnd.conference.v2+json' ${url}/speaker/1
   curl -i -X POST -H 'Content-Type: application/json' -d '{"timezone":"Europe/Paris"}' ${url}/timezone
+  curl -i -X PATCH -u learner:hyperpipe -H 'Content-Type: application/json' -d '{"name":"Ada"}' ${url}/speaker/1
+Writes need credentials; the demo users are in docs/conference-api.md.
 Ctrl-C stops the server.`);

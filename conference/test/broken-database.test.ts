@@ -58,7 +58,7 @@ describe.each(brokenFiles)('a catalogue that is %s', (_, breakFile) => {
       ['DELETE', '/speaker/1'],
     ] as const) {
       errors.mockClear();
-      const { status, headers, body } = await sendJson(app, route, { method });
+      const { status, headers, body } = await sendJson(app, route, { method, as: 'editor' });
       expect(status, `${method} ${route}`).toBe(500);
       expect(headers.get('content-type')).toBe(PROBLEM);
       expect(body).toEqual(
@@ -97,6 +97,7 @@ describe.each(brokenFiles)('a catalogue that is %s', (_, breakFile) => {
     expect(get.headers.get('content-type')).toBe(JSON_TYPE);
     const post = await sendJson(app, '/timezone', {
       method: 'POST',
+      as: 'editor',
       body: { timezone: 'Asia/Tokyo' },
     });
     expect(post.body).toEqual({ timezone: 'Asia/Tokyo', valid: true });

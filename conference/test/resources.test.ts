@@ -161,7 +161,11 @@ describe('methods a resource does not support', () => {
     // The method is checked before the entity is looked up.
     ['POST', '/talk/999999', entityAllow],
   ])('%s %s is a 405 problem with Allow: %s', async (method, path, allow) => {
-    const { status, headers, body } = await sendJson(app, path, { method, body: { name: 'x' } });
+    const { status, headers, body } = await sendJson(app, path, {
+      method,
+      body: { name: 'x' },
+      as: 'editor',
+    });
     expect(status).toBe(405);
     expect(headers.get('allow')).toBe(allow);
     expect(headers.get('content-type')).toBe(PROBLEM);

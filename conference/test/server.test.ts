@@ -6,7 +6,14 @@ import { openCatalogue, resetCatalogue } from '@hyperpipe/catalogue';
 import type { RunningServer } from 'hyperpipe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConferenceApp } from '../src/createConferenceApp.ts';
-import { countOf, PROBLEM, SEED, useTemporaryFolders, V1 } from './support/conference.ts';
+import {
+  basicAuth,
+  countOf,
+  PROBLEM,
+  SEED,
+  useTemporaryFolders,
+  V1,
+} from './support/conference.ts';
 
 const temporaryFolder = useTemporaryFolders();
 
@@ -38,7 +45,7 @@ describe('the API over a real socket, on a database file', () => {
   it('creates with POST, and the Location serves what was created, from the file', async () => {
     const created = await fetch(`${server.url}/talk`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: basicAuth('editor') },
       body: JSON.stringify({
         title: 'Sockets',
         day: '2027-05-19',
@@ -59,7 +66,10 @@ describe('the API over a real socket, on a database file', () => {
   });
 
   it('answers a method the resource lacks with a 405 problem and Allow', async () => {
-    const response = await fetch(`${server.url}/speaker/1`, { method: 'POST' });
+    const response = await fetch(`${server.url}/speaker/1`, {
+      method: 'POST',
+      headers: { authorization: basicAuth('editor') },
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET,PATCH,PUT,DELETE');
     expect(response.headers.get('content-type')).toBe(PROBLEM);

@@ -93,17 +93,17 @@ describe('speaker fields', () => {
   ];
 
   it.each(cases)('POST /speaker with %s is refused field by field', async (_, body, messages) => {
-    await expectInvalid('/speaker', { method: 'POST', body }, messages);
+    await expectInvalid('/speaker', { method: 'POST', as: 'editor', body }, messages);
   });
 
   it.each(cases)('PUT /speaker/1 with %s is refused field by field', async (_, body, messages) => {
-    await expectInvalid('/speaker/1', { method: 'PUT', body }, messages);
+    await expectInvalid('/speaker/1', { method: 'PUT', as: 'editor', body }, messages);
   });
 
   it('the twitter handle must be a string, and PATCH may not null the name', async () => {
     await expectInvalid(
       '/speaker/1',
-      { method: 'PATCH', body: { name: null, twitter: 1 } },
+      { method: 'PATCH', as: 'editor', body: { name: null, twitter: 1 } },
       {
         name: { invalid_type: 'The name must be a string' },
         twitter: { invalid_type: 'The twitter handle must be a string' },
@@ -116,7 +116,7 @@ describe('speaker fields', () => {
     ['an unknown field', { nickname: 'x' }, unrecognized('nickname')],
     ['a bad url', { url: 'mailto:a@example.org' }, { url: { httpUrl: NOT_HTTP } }],
   ])('PATCH /speaker/1 with %s is refused', async (_, body, messages) => {
-    await expectInvalid('/speaker/1', { method: 'PATCH', body }, messages);
+    await expectInvalid('/speaker/1', { method: 'PATCH', as: 'editor', body }, messages);
   });
 
   it.each([[[]], ['a name'], [42]])(
@@ -126,6 +126,7 @@ describe('speaker fields', () => {
         '/speaker',
         {
           method: 'POST',
+          as: 'editor',
           body: JSON.stringify(body),
           headers: { 'content-type': 'application/json' },
         },
@@ -136,7 +137,11 @@ describe('speaker fields', () => {
 
   it('accepts every field at its longest', async () => {
     const speaker = { name: a(80), url: `https://${a(243)}.org`, twitter: a(80) };
-    const created = await sendJson(app, '/speaker', { method: 'POST', body: speaker });
+    const created = await sendJson(app, '/speaker', {
+      method: 'POST',
+      as: 'editor',
+      body: speaker,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject(speaker);
     db.prepare('DELETE FROM speakers WHERE id = ?').run(created.body.id);
@@ -233,22 +238,22 @@ describe('talk fields', () => {
   ];
 
   it.each(cases)('POST /talk with %s is refused field by field', async (_, body, messages) => {
-    await expectInvalid('/talk', { method: 'POST', body }, messages);
+    await expectInvalid('/talk', { method: 'POST', as: 'editor', body }, messages);
   });
 
   it.each(cases)('PUT /talk/1 with %s is refused field by field', async (_, body, messages) => {
-    await expectInvalid('/talk/1', { method: 'PUT', body }, messages);
+    await expectInvalid('/talk/1', { method: 'PUT', as: 'editor', body }, messages);
   });
 
   it('PATCH checks the fields it gets, and the speakers', async () => {
     await expectInvalid(
       '/talk/1',
-      { method: 'PATCH', body: { day: '2027-02-30' } },
+      { method: 'PATCH', as: 'editor', body: { day: '2027-02-30' } },
       { day: { date: DAY } },
     );
     await expectInvalid(
       '/talk/1',
-      { method: 'PATCH', body: { speakers: [999] } },
+      { method: 'PATCH', as: 'editor', body: { speakers: [999] } },
       { speakers: { notFound: 'No speaker has the id 999' } },
     );
   });
@@ -256,6 +261,7 @@ describe('talk fields', () => {
   it.each(['2028-02-29', '2027-12-31', '2027-01-01'])('accepts the real day %s', async (day) => {
     const created = await sendJson(app, '/talk', {
       method: 'POST',
+      as: 'editor',
       body: { title: 'ok', day, start_time: '23:59' },
     });
     expect(created.status).toBe(201);
@@ -267,33 +273,48 @@ describe('talk fields', () => {
 describe('refused writes leave the database byte for byte as it was', () => {
   const big = JSON.stringify({ name: a(1024 * 1024) });
   const cases: [string, number, string, SendOptions][] = [
-    ['an invalid speaker', 422, '/speaker', { method: 'POST', body: { name: '', url: 'ftp://x' } }],
-    ['an invalid replacement', 422, '/speaker/1', { method: 'PUT', body: { name: a(81) } }],
-    ['an invalid change', 422, '/speaker/1', { method: 'PATCH', body: { url: 'nope' } }],
+    [
+      'an invalid speaker',
+      422,
+      '/speaker',
+      { method: 'POST', as: 'editor', body: { name: '', url: 'ftp://x' } },
+    ],
+    [
+      'an invalid replacement',
+      422,
+      '/speaker/1',
+      { method: 'PUT', as: 'editor', body: { name: a(81) } },
+    ],
+    [
+      'an invalid change',
+      422,
+      '/speaker/1',
+      { method: 'PATCH', as: 'editor', body: { url: 'nope' } },
+    ],
     // These three pass validation and fail inside the catalogue's transaction.
     [
       'a talk with an unknown speaker',
       422,
       '/talk',
-      { method: 'POST', body: { title: 'x', speakers: [1, 999] } },
+      { method: 'POST', as: 'editor', body: { title: 'x', speakers: [1, 999] } },
     ],
     [
       'a replaced talk with an unknown speaker',
       422,
       '/talk/1',
-      { method: 'PUT', body: { title: 'x', speakers: [999] } },
+      { method: 'PUT', as: 'editor', body: { title: 'x', speakers: [999] } },
     ],
     [
       'a changed talk with an unknown speaker',
       422,
       '/talk/1',
-      { method: 'PATCH', body: { title: 'x', speakers: [2, 999] } },
+      { method: 'PATCH', as: 'editor', body: { title: 'x', speakers: [2, 999] } },
     ],
     [
       'a text/plain body',
       415,
       '/speaker',
-      { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } },
+      { method: 'POST', as: 'editor', body: 'name=x', headers: { 'content-type': 'text/plain' } },
     ],
     [
       'a form body',
@@ -301,57 +322,84 @@ describe('refused writes leave the database byte for byte as it was', () => {
       '/talk/1',
       {
         method: 'PATCH',
+        as: 'editor',
         body: 'title=x',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       },
     ],
-    ['a body without a content type', 415, '/speaker/1', { method: 'PUT', body: '{"name":"x"}' }],
+    [
+      'a body without a content type',
+      415,
+      '/speaker/1',
+      { method: 'PUT', as: 'editor', body: '{"name":"x"}' },
+    ],
     [
       'malformed JSON',
       400,
       '/speaker',
-      { method: 'POST', body: '{"name": "x"', headers: { 'content-type': 'application/json' } },
+      {
+        method: 'POST',
+        as: 'editor',
+        body: '{"name": "x"',
+        headers: { 'content-type': 'application/json' },
+      },
     ],
     [
       'malformed JSON in a change',
       400,
       '/talk/1',
-      { method: 'PATCH', body: "{'title': 'x'}", headers: { 'content-type': 'application/json' } },
+      {
+        method: 'PATCH',
+        as: 'editor',
+        body: "{'title': 'x'}",
+        headers: { 'content-type': 'application/json' },
+      },
     ],
     [
       'a body over 1 MiB',
       413,
       '/speaker',
-      { method: 'POST', body: big, headers: { 'content-type': 'application/json' } },
+      { method: 'POST', as: 'editor', body: big, headers: { 'content-type': 'application/json' } },
     ],
     [
       'a replacement over 1 MiB',
       413,
       '/talk/1',
-      { method: 'PUT', body: big, headers: { 'content-type': 'application/json' } },
+      { method: 'PUT', as: 'editor', body: big, headers: { 'content-type': 'application/json' } },
     ],
-    ['a replacement of nobody', 404, '/speaker/999999', { method: 'PUT', body: { name: 'x' } }],
-    ['a change of nobody', 404, '/speaker/999999', { method: 'PATCH', body: { name: 'x' } }],
+    [
+      'a replacement of nobody',
+      404,
+      '/speaker/999999',
+      { method: 'PUT', as: 'editor', body: { name: 'x' } },
+    ],
+    [
+      'a change of nobody',
+      404,
+      '/speaker/999999',
+      { method: 'PATCH', as: 'editor', body: { name: 'x' } },
+    ],
     [
       'a change of no talk',
       404,
       '/talk/999999',
-      { method: 'PATCH', body: { title: 'x', speakers: [1] } },
+      { method: 'PATCH', as: 'editor', body: { title: 'x', speakers: [1] } },
     ],
     [
       'a replacement of no talk',
       404,
       '/talk/999999',
-      { method: 'PUT', body: { title: 'x', speakers: [1] } },
+      { method: 'PUT', as: 'editor', body: { title: 'x', speakers: [1] } },
     ],
-    ['a deletion of nobody', 404, '/speaker/999999', { method: 'DELETE' }],
-    ['a deletion of the collection', 405, '/talk', { method: 'DELETE' }],
+    ['a deletion of nobody', 404, '/speaker/999999', { method: 'DELETE', as: 'editor' }],
+    ['a deletion of the collection', 405, '/talk', { method: 'DELETE', as: 'editor' }],
     [
       'a version 2 body for talks',
       415,
       '/talk',
       {
         method: 'POST',
+        as: 'editor',
         body: { title: 'x' },
         headers: { 'content-type': 'application/vnd.conference.v2+json' },
       },

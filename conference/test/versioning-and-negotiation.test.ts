@@ -89,7 +89,12 @@ describe('versions in the URL', () => {
     async (path) => {
       for (const method of ['GET', 'POST']) {
         const body = method === 'POST' ? { title: 'x' } : undefined;
-        const answer = await sendJson(app, path, { method, headers: { accept: JSON_TYPE }, body });
+        const answer = await sendJson(app, path, {
+          method,
+          headers: { accept: JSON_TYPE },
+          body,
+          as: 'editor',
+        });
         expect(answer.status, `${method} ${path}`).toBe(404);
         expect(answer.headers.get('content-type')).toBe(PROBLEM);
         expect(answer.body).toEqual(problem(404, 'Not Found', `Nothing is found at ${path}`));
@@ -130,6 +135,7 @@ describe('versions in media types', () => {
   it('a version 2 body posted to /speaker creates the speaker through version 2', async () => {
     const created = await sendJson(app, '/speaker', {
       method: 'POST',
+      as: 'editor',
       headers: { 'content-type': V2 },
       body: { name: 'Grace Hopper', twitter: '@grace' },
     });
@@ -154,12 +160,14 @@ describe('versions in media types', () => {
   it('a version 2 body for talks, or a version 1 body on /v2, is a 415', async () => {
     const talk = await sendJson(app, '/talk', {
       method: 'POST',
+      as: 'editor',
       headers: { 'content-type': V2 },
       body: { title: 'x' },
     });
     expect(talk.status).toBe(415);
     const speaker = await sendJson(app, '/v2/speaker', {
       method: 'POST',
+      as: 'editor',
       headers: { 'content-type': V1 },
       body: { name: 'x' },
     });
@@ -214,6 +222,7 @@ describe('content negotiation', () => {
     async (type) => {
       const created = await sendJson(app, '/speaker', {
         method: 'POST',
+        as: 'editor',
         headers: { 'content-type': type },
         body: { name: 'Typed' },
       });
@@ -226,6 +235,7 @@ describe('content negotiation', () => {
     async (type) => {
       const { status, body } = await sendJson(app, '/speaker', {
         method: 'POST',
+        as: 'editor',
         headers: { 'content-type': type },
         body: type.includes('json') ? '{"name":"x"}' : 'name=x',
       });

@@ -35,7 +35,7 @@ const busySpeaker = () => {
 describe('creating', () => {
   it('POST /speaker answers 201 with a Location that then serves the same speaker', async () => {
     const sent = { name: 'Ada Lovelace', url: 'https://ada.example', twitter: '@ada' };
-    const created = await sendJson(app, '/speaker', { method: 'POST', body: sent });
+    const created = await sendJson(app, '/speaker', { method: 'POST', as: 'editor', body: sent });
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toBe(V1);
     const location = created.headers.get('location') as string;
@@ -55,6 +55,7 @@ describe('creating', () => {
   it('POST /talk links the listed speakers (repeats count once) and both sides show it', async () => {
     const created = await sendJson(app, '/talk', {
       method: 'POST',
+      as: 'editor',
       body: { title: 'Pipelines', day: '2027-05-18', start_time: '09:30', speakers: [3, 1, 3] },
     });
     expect(created.status).toBe(201);
@@ -71,7 +72,11 @@ describe('creating', () => {
   });
 
   it('POST /talk without speakers creates a talk with none', async () => {
-    const created = await sendJson(app, '/talk', { method: 'POST', body: { title: 'Alone' } });
+    const created = await sendJson(app, '/talk', {
+      method: 'POST',
+      as: 'editor',
+      body: { title: 'Alone' },
+    });
     expect(created.status).toBe(201);
     expect(created.body._embedded.speakers).toEqual([]);
     expect(talkRow(created.body.id)).toEqual({
@@ -89,6 +94,7 @@ describe('replacing and changing', () => {
     const { speakerId, talkIds } = busySpeaker();
     const updated = await sendJson(app, `/speaker/${speakerId}`, {
       method: 'PUT',
+      as: 'editor',
       body: { name: 'Renamed' },
     });
     expect(updated.status).toBe(200);
@@ -108,6 +114,7 @@ describe('replacing and changing', () => {
     const before = speakerRow(2);
     const patched = await sendJson(app, '/speaker/2', {
       method: 'PATCH',
+      as: 'editor',
       body: { url: 'http://two.example', twitter: null },
     });
     expect(patched.status).toBe(200);
@@ -122,6 +129,7 @@ describe('replacing and changing', () => {
     const before = talkRow(talkId);
     const relinked = await sendJson(app, `/talk/${talkId}`, {
       method: 'PATCH',
+      as: 'editor',
       body: { speakers: [5, 6] },
     });
     expect(relinked.status).toBe(200);
@@ -131,6 +139,7 @@ describe('replacing and changing', () => {
 
     const unlinked = await sendJson(app, `/talk/${talkId}`, {
       method: 'PATCH',
+      as: 'editor',
       body: { speakers: [] },
     });
     expect(unlinked.body._embedded.speakers).toEqual([]);
@@ -143,6 +152,7 @@ describe('replacing and changing', () => {
     const speakers = linkTable(db).speakersOf.get(talkId);
     const replaced = await sendJson(app, `/talk/${talkId}`, {
       method: 'PUT',
+      as: 'editor',
       body: { title: 'Only a title' },
     });
     expect(replaced.status).toBe(200);
@@ -160,6 +170,7 @@ describe('replacing and changing', () => {
   it('a write through version 2 is read back through version 1', async () => {
     const patched = await sendJson(app, '/v2/speaker/4', {
       method: 'PATCH',
+      as: 'editor',
       body: { twitter: '@four' },
     });
     expect(patched.status).toBe(200);
@@ -174,7 +185,7 @@ describe('replacing and changing', () => {
 describe('deleting', () => {
   it('DELETE /speaker/{id} answers 204 with no body, then 404; their links go with them', async () => {
     const { speakerId, talkIds } = busySpeaker();
-    const response = await send(app, `/speaker/${speakerId}`, { method: 'DELETE' });
+    const response = await send(app, `/speaker/${speakerId}`, { method: 'DELETE', as: 'editor' });
     expect(response.status).toBe(204);
     expect(response.headers.get('content-type')).toBeNull();
     expect(await response.text()).toBe('');
@@ -188,14 +199,16 @@ describe('deleting', () => {
       expect(talk.status, 'the talks remain').toBe(200);
       expect(embeddedIds(talk.body._embedded.speakers)).not.toContain(speakerId);
     }
-    const again = await sendJson(app, `/speaker/${speakerId}`, { method: 'DELETE' });
+    const again = await sendJson(app, `/speaker/${speakerId}`, { method: 'DELETE', as: 'editor' });
     expect(again.status).toBe(404);
     expect(again.body.detail).toBe('Entity not found.');
   });
 
   it('DELETE /talk/{id} answers 204, then 404; its links go, its speakers stay', async () => {
     const [talkId, speakerIds] = [...linkTable(db).speakersOf][0] as [number, number[]];
-    expect((await send(app, `/talk/${talkId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await send(app, `/talk/${talkId}`, { method: 'DELETE', as: 'editor' })).status).toBe(
+      204,
+    );
     expect((await sendJson(app, `/talk/${talkId}`)).status).toBe(404);
     expect(linkTable(db).speakersOf.get(talkId)).toBeUndefined();
     expect(countOf(db, 'talks')).toBe(SEED.talks - 1);

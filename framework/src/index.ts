@@ -28,6 +28,60 @@ export {
 } from './application/FinalHandler.ts';
 export { RoutingMiddleware } from './application/RoutingMiddleware.ts';
 export { ROUTE_RESULT } from './application/routeResultAttribute.ts';
+export { AuthEvent, AuthEvents } from './auth/AuthEvent.ts';
+export {
+  type AuthenticationAdapter,
+  type AuthenticationFailure,
+  type AuthenticationResult,
+  type AuthenticationSuccess,
+  failure,
+} from './auth/AuthenticationAdapter.ts';
+export { AuthenticationMiddleware } from './auth/AuthenticationMiddleware.ts';
+export { type Authentication, Authenticator } from './auth/Authenticator.ts';
+export { AuthorizationMiddleware, resourceOf } from './auth/AuthorizationMiddleware.ts';
+export {
+  type AuthorizationConfig,
+  AuthorizationRules,
+  type ResourceRules,
+} from './auth/AuthorizationRules.ts';
+export {
+  type AuthenticationConfig,
+  AuthenticatorFactory,
+  authenticationFactories,
+  type BasicConfig,
+  type DigestConfig,
+  type OAuth2Config,
+  OAuth2TokenEndpointFactory,
+  TokenStoreFactory,
+} from './auth/authenticationFactories.ts';
+export {
+  type Authorization,
+  parseAuthorization,
+  parseAuthParams,
+  quote,
+} from './auth/authorizationHeader.ts';
+export { BasicAdapter } from './auth/BasicAdapter.ts';
+export { DigestAdapter } from './auth/DigestAdapter.ts';
+export { DigestNonces, type NonceCheck } from './auth/DigestNonces.ts';
+export { type DigestAlgorithm, Htdigest } from './auth/htdigest.ts';
+export { Htpasswd, verifyHash } from './auth/htpasswd.ts';
+export { authenticatedIdentity, GUEST, type Identity } from './auth/Identity.ts';
+export { IDENTITY } from './auth/identityAttribute.ts';
+export { OAuth2Adapter } from './auth/OAuth2Adapter.ts';
+export {
+  OAuth2TokenEndpoint,
+  type OAuth2TokenEndpointOptions,
+} from './auth/OAuth2TokenEndpoint.ts';
+export { type OAuth2Model, oauth2Model } from './auth/oauth2Model.ts';
+export { safeEqual } from './auth/safeEqual.ts';
+export {
+  type OAuth2Client,
+  type OAuth2ClientSecret,
+  type StoredToken,
+  TokenStore,
+  type TokenToSave,
+} from './auth/TokenStore.ts';
+export { unauthorized } from './auth/unauthorized.ts';
 export { loadConfig } from './config/loadConfig.ts';
 export { type Config, isMap, mergeConfig } from './config/mergeConfig.ts';
 export { CircularDependencyError } from './container/CircularDependencyError.ts';
@@ -41,6 +95,7 @@ export {
   ServiceManager,
 } from './container/ServiceManager.ts';
 export { ServiceNotFoundError } from './container/ServiceNotFoundError.ts';
+export { EventManager, type Listener } from './events/EventManager.ts';
 export type { EntityMetadata, EntityUri } from './hal/EntityMetadata.ts';
 export { HalRenderer, type UriGenerator } from './hal/HalRenderer.ts';
 export { HalResource, type LinkRelation } from './hal/HalResource.ts';

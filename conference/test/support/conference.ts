@@ -30,17 +30,35 @@ export interface TestConference {
   db: CatalogueDatabase;
 }
 
-/** Builds the API over a fresh in-memory catalogue, as the real configuration wires it. */
+/**
+ * Builds the API over a fresh in-memory catalogue, as the real configuration wires it,
+ * with its OAuth2 tokens in memory too.
+ */
 export async function createTestConference(): Promise<TestConference> {
   const db = createInMemoryCatalogue();
-  return { app: await createConferenceApp({ database: db }), db };
+  return { app: await createConferenceApp({ database: db, tokenDatabase: ':memory:' }), db };
 }
 
-/** What {@link send} takes: a method, headers, and a body (objects are sent as JSON). */
+/** The demo users of conference/config/auth, with their passwords. */
+export const DEMO_USERS = { learner: 'hyperpipe', editor: 'hyperpipe-editor' } as const;
+
+/** A demo user's name. */
+export type DemoUser = keyof typeof DEMO_USERS;
+
+/** The `Authorization: Basic …` value of a demo user. */
+export function basicAuth(user: DemoUser, password: string = DEMO_USERS[user]): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+/**
+ * What {@link send} takes: a method, headers, and a body (objects are sent as JSON); `as`
+ * signs the request in as a demo user with HTTP Basic, since writes need an identity.
+ */
 export interface SendOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: unknown;
+  as?: DemoUser;
 }
 
 /**
@@ -49,6 +67,8 @@ export interface SendOptions {
  */
 export function send(app: Application, path: string, options: SendOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
+  if (options.as !== undefined && !headers.has('authorization'))
+    headers.set('authorization', basicAuth(options.as));
   let body: string | undefined;
   if (typeof options.body === 'string') body = options.body;
   else if (options.body !== undefined) {

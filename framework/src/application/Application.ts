@@ -1,4 +1,5 @@
 import type { Container } from '../container/Container.ts';
+import { EventManager } from '../events/EventManager.ts';
 import { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { ServerRequest } from '../http/ServerRequest.ts';
 import type {
@@ -29,6 +30,8 @@ export interface ApplicationOptions {
   debug?: boolean | undefined;
   /** Where unhandled server errors are reported; one line on stderr by default. */
   onError?: ErrorLogger | undefined;
+  /** The application's events, such as `authorization`; a new manager by default. */
+  events?: EventManager | undefined;
 }
 
 /** Options of {@link Application.pipe}: priority and error flag (the path is an argument). */
@@ -47,6 +50,8 @@ export class Application implements MiddlewareInterface {
   readonly router: Router;
   /** The container behind service names, if any. */
   readonly container: Container | undefined;
+  /** Where listeners attach to the application's events, such as `authorization`. */
+  readonly events: EventManager;
   /** The routing step; pipe it yourself to place it, or let the first route do it. */
   readonly routingMiddleware: RoutingMiddleware;
   /** The dispatch step; pipe it yourself to place it, or let the first route do it. */
@@ -59,11 +64,12 @@ export class Application implements MiddlewareInterface {
 
   /**
    * Creates the Application.
-   * @param options - router, container, debug output and error reporting
+   * @param options - router, container, events, debug output and error reporting
    */
   constructor(options: ApplicationOptions = {}) {
     this.router = options.router ?? new FindMyWayRouter();
     this.container = options.container;
+    this.events = options.events ?? new EventManager();
     this.routingMiddleware = new RoutingMiddleware(this.router);
     this.dispatchMiddleware = new DispatchMiddleware(this.container);
     this.#pipeline = new MiddlewarePipe(this.container);

@@ -1,5 +1,6 @@
 import { isMap } from '../config/mergeConfig.ts';
 import type { Container } from '../container/Container.ts';
+import type { EventManager } from '../events/EventManager.ts';
 import type { Middleware } from '../middleware/Middleware.ts';
 import { Route, type RouteOptions } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
@@ -64,7 +65,9 @@ const VALID_ROUTE =
 /**
  * Builds the `Application` service from the container's `config` service: its
  * `middleware_pipeline` first, then its `routes`. The router comes from a `Router` service
- * when there is one, and errors are logged through an `ErrorLogger` service when there is one.
+ * when there is one, the events from an `EventManager` service (so listeners attached to it
+ * hear the application's events), and errors are logged through an `ErrorLogger` service
+ * when there is one.
  *
  * Without a `middleware_pipeline`, the first route pipes routing and dispatch. With one,
  * the pipeline must place them itself, with the two constants below, because only the
@@ -77,6 +80,9 @@ export function ApplicationFactory(container: Container): Application {
     router: container.has('Router') ? (container.get('Router') as Router) : undefined,
     onError: container.has('ErrorLogger')
       ? (container.get('ErrorLogger') as ErrorLogger)
+      : undefined,
+    events: container.has('EventManager')
+      ? (container.get('EventManager') as EventManager)
       : undefined,
     debug: config.debug === true,
   });

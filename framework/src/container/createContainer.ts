@@ -1,12 +1,15 @@
 import { Application } from '../application/Application.ts';
 import { ApplicationFactory } from '../application/ApplicationFactory.ts';
+import { authenticationFactories } from '../auth/authenticationFactories.ts';
 import type { Config } from '../config/mergeConfig.ts';
 import { type ServiceConfig, ServiceManager } from './ServiceManager.ts';
 
 /**
  * The container of a configuration-driven application: a {@link ServiceManager} built from
  * the configuration's `dependencies`, with the whole configuration as the `config` service
- * and, unless configured otherwise, {@link ApplicationFactory} building the `Application`.
+ * and, unless configured otherwise, {@link ApplicationFactory} building the `Application`,
+ * an `EventManager` the application shares, and the authentication services of
+ * {@link authenticationFactories} (built only when something asks for them).
  *
  * @example
  * ```ts
@@ -19,6 +22,10 @@ export function createContainer(config: Config): ServiceManager {
   return new ServiceManager({
     ...dependencies,
     services: { ...dependencies.services, config },
-    factories: { [Application.name]: ApplicationFactory, ...dependencies.factories },
+    factories: {
+      [Application.name]: ApplicationFactory,
+      ...authenticationFactories,
+      ...dependencies.factories,
+    },
   });
 }

@@ -15,7 +15,7 @@ export interface RestResourceConfig extends ResourceOptions {
 /**
  * Registers every resource of the `rest` configuration key (a map of name → entry, so
  * that a local file can change one entry) on the application, taking each resource from
- * the container. Call it after the container built the application.
+ * the container. The entry's name is the service name authorization rules use. Call it after the container built the application.
  */
 export function registerConfiguredResources(app: Application, container: Container): void {
   const config = container.has('config') ? container.get('config') : {};
@@ -37,6 +37,6 @@ export function registerConfiguredResources(app: Application, container: Contain
     const resource = container.get(service);
     if (!(resource instanceof Resource))
       throw new Error(`Service "${service}" of rest entry "${name}" is not a Resource`);
-    registerResource(app, path, resource, options);
+    registerResource(app, path, resource, { service: name, ...options });
   }
 }

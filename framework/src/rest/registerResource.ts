@@ -28,6 +28,11 @@ export interface ResourceOptions {
   entityHttpMethods?: readonly string[];
   /** The collection route's name; the entity route is `<name>.entity`. From the path by default: `api.user`. */
   routeName?: string;
+  /**
+   * The service name authorization knows the resource by: its routes serve the resources
+   * `<service>::collection` and `<service>::entity`. The collection route's name by default.
+   */
+  service?: string;
   /** Response media types, the default first; HAL, then JSON, by default. */
   accept?: readonly string[];
   /** Request body media types; JSON by default. */
@@ -105,20 +110,22 @@ export function registerResource(
     entityMethods,
     collectionMethods,
   });
-  const collection = app.route(
-    new Route(path, middleware, routeMethods(collectionMethods), routeName),
+  const service = options.service ?? routeName;
+  const collection = new Route(path, middleware, routeMethods(collectionMethods), routeName);
+  collection.setOptions({ resource: `${service}::collection` });
+  const entity = new Route(
+    `${path}/{${identifierName}}`,
+    middleware,
+    routeMethods(entityMethods),
+    `${routeName}.entity`,
   );
-  const entity = app.route(
-    new Route(
-      `${path}/{${identifierName}}`,
-      middleware,
-      routeMethods(entityMethods),
-      `${routeName}.entity`,
-    ),
-  );
-  if (options.identifierPattern)
-    entity.setOptions({ tokens: { [identifierName]: options.identifierPattern } });
-  return { collection, entity };
+  entity.setOptions({
+    resource: `${service}::entity`,
+    ...(options.identifierPattern
+      ? { tokens: { [identifierName]: options.identifierPattern } }
+      : {}),
+  });
+  return { collection: app.route(collection), entity: app.route(entity) };
 }
 
 /**

@@ -1,0 +1,57 @@
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { AuthenticationFailure } from './AuthenticationAdapter.ts';
+import { GUEST, type Identity } from './Identity.ts';
+
+/**
+ * The names of the four events of authentication and authorization, in the order they are
+ * triggered for each request:
+ *
+ * 1. `authentication`: before the adapters run; a listener may set `identity` itself.
+ * 2. `authentication.post`: the identity (or the failure) is known.
+ * 3. `authorization`: `resource`, `privilege` and the rules' verdict are known; a listener may deny.
+ * 4. `authorization.post`: the final verdict, before the 401, 403 or the request goes on.
+ */
+export const AuthEvents = {
+  /** Before the adapters run. */
+  AUTHENTICATION: 'authentication',
+  /** After authentication. */
+  AUTHENTICATION_POST: 'authentication.post',
+  /** The authorization decision; listeners may deny. */
+  AUTHORIZATION: 'authorization',
+  /** After the authorization decision. */
+  AUTHORIZATION_POST: 'authorization.post',
+} as const;
+
+/**
+ * What listeners of the {@link AuthEvents} receive and may change, as Apigility's
+ * MvcAuthEvent: the request, who sent it, and, for authorization, what it asks for.
+ */
+export class AuthEvent {
+  /** The request. */
+  readonly request: ServerRequest;
+  /** Who sent it: the guest until authentication proves otherwise. */
+  identity: Identity = GUEST;
+  /** Why the credentials were refused, when they were. */
+  failure: AuthenticationFailure | undefined;
+  /** What is asked for: `<service>::entity`, `<service>::collection` or an RPC action. */
+  resource: string | undefined;
+  /** How: the HTTP method. */
+  readonly privilege: string;
+  /** Whether the request may go on; the rules set it, listeners may change it. */
+  authorized = true;
+
+  /**
+   * Creates the event.
+   *
+   * @param request - the request being authenticated and authorized
+   */
+  constructor(request: ServerRequest) {
+    this.request = request;
+    this.privilege = request.method;
+  }
+
+  /** Refuses the request: 401 for a guest, 403 for an authenticated identity. */
+  deny(): void {
+    this.authorized = false;
+  }
+}

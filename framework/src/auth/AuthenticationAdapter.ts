@@ -1,0 +1,60 @@
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { Authorization } from './authorizationHeader.ts';
+
+/** What an adapter found: the name the credentials prove, or why they prove nothing. */
+export type AuthenticationResult = AuthenticationSuccess | AuthenticationFailure;
+
+/** Credentials an adapter accepted. */
+export interface AuthenticationSuccess {
+  /** Always true: the credentials proved who sent the request. */
+  readonly ok: true;
+  /** The user or client name they proved. */
+  readonly name: string;
+}
+
+/** Credentials an adapter refused. */
+export interface AuthenticationFailure {
+  /** Always false: the credentials proved nothing. */
+  readonly ok: false;
+  /** The scheme of the adapter that refused them, e.g. `Digest`. */
+  readonly scheme: string;
+  /** Why, for the problem's detail; never the secret itself. */
+  readonly reason: string;
+  /**
+   * Challenges that replace the adapter's usual ones in the 401, such as a Digest challenge
+   * with `stale=true` or a Bearer challenge with `error="invalid_token"`.
+   */
+  readonly challenges?: readonly string[];
+}
+
+/**
+ * One authentication system (HTTP Basic, HTTP Digest, OAuth2 bearer tokens, or your own)
+ * behind the interface the {@link Authenticator} uses.
+ */
+export interface AuthenticationAdapter {
+  /** The scheme of its challenges and `Authorization` headers, such as `Basic`. */
+  readonly scheme: string;
+  /**
+   * Whether the request carries credentials for this adapter. Runs on every request that
+   * has an `Authorization` header or a query, so it must be cheap: no parsing, no crypto.
+   */
+  accepts(request: ServerRequest, authorization: Authorization | undefined): boolean;
+  /** Verifies the credentials of a request this adapter accepted. */
+  authenticate(
+    request: ServerRequest,
+    authorization: Authorization | undefined,
+  ): Promise<AuthenticationResult>;
+  /** The `WWW-Authenticate` challenges asking for this scheme. */
+  challenges(): readonly string[];
+}
+
+/** A failure of `scheme` with a reason, and optionally its own challenges. */
+export function failure(
+  scheme: string,
+  reason: string,
+  challenges?: readonly string[],
+): AuthenticationFailure {
+  return challenges === undefined
+    ? { ok: false, scheme, reason }
+    : { ok: false, scheme, reason, challenges };
+}

@@ -1,0 +1,66 @@
+import { ROUTE_RESULT } from '../application/routeResultAttribute.ts';
+import type { EventManager } from '../events/EventManager.ts';
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import { AuthEvent, AuthEvents } from './AuthEvent.ts';
+import type { Authenticator } from './Authenticator.ts';
+import { IDENTITY } from './identityAttribute.ts';
+import { unauthorized } from './unauthorized.ts';
+
+/**
+ * Authentication, as a step of the pipeline: triggers `authentication`, lets the
+ * {@link Authenticator} find who sent the request unless a listener already did, triggers
+ * `authentication.post`, and stores an authenticated identity under {@link IDENTITY}.
+ *
+ * Credentials that do not prove anything (wrong password, bad token, malformed header) are
+ * answered with 401 and the challenges even where no identity is needed: a client that
+ * sends credentials wants to know they are wrong. No credentials at all is the guest.
+ *
+ * A route with the option `authentication: false` is left alone: the OAuth2 token endpoint
+ * is one, since the Basic header sent to it names a client, not a user.
+ */
+export class AuthenticationMiddleware implements MiddlewareInterface {
+  readonly #authenticator: Authenticator;
+  readonly #events: EventManager;
+
+  /**
+   * Creates the middleware.
+   *
+   * @param authenticator - the configured adapters
+   * @param events - where the authentication events are triggered
+   */
+  constructor(authenticator: Authenticator, events: EventManager) {
+    this.#authenticator = authenticator;
+    this.#events = events;
+  }
+
+  /** Authenticates the request, then passes it on or answers 401. */
+  async process(
+    request: ServerRequest,
+    response: ResponsePrototype,
+    next: Next,
+  ): Promise<Response> {
+    if (request.getAttribute(ROUTE_RESULT)?.route?.options.authentication === false)
+      return next(request, response);
+    const event = new AuthEvent(request);
+    await this.#trigger(AuthEvents.AUTHENTICATION, event);
+    if (!event.identity.authenticated) {
+      const found = await this.#authenticator.authenticate(request);
+      event.identity = found.identity;
+      event.failure = found.failure;
+    }
+    await this.#trigger(AuthEvents.AUTHENTICATION_POST, event);
+    if (event.failure !== undefined) {
+      const challenges = this.#authenticator.challenges(event.failure);
+      return unauthorized(challenges, event.failure.reason, response);
+    }
+    if (!event.identity.authenticated) return next(request, response);
+    return next(request.withAttribute(IDENTITY, event.identity), response);
+  }
+
+  /** Triggers an event only when someone listens: most requests then cost nothing here. */
+  async #trigger(name: string, event: AuthEvent): Promise<void> {
+    if (this.#events.has(name)) await this.#events.trigger(name, event);
+  }
+}

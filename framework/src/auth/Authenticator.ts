@@ -1,0 +1,80 @@
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { AuthenticationAdapter, AuthenticationFailure } from './AuthenticationAdapter.ts';
+import { parseAuthorization } from './authorizationHeader.ts';
+import { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
+
+/** Who a request's credentials say sent it, or why they were refused. */
+export interface Authentication {
+  /** The identity; the guest when there were no credentials or they were refused. */
+  readonly identity: Identity;
+  /** Why the credentials were refused, when they were. */
+  readonly failure?: AuthenticationFailure | undefined;
+}
+
+/**
+ * The configured authentication adapters, in order, with the roles of the identities
+ * they prove. It picks the adapter whose credentials the request carries; a request without
+ * credentials is the guest, found without any work.
+ */
+export class Authenticator {
+  /** The adapters, in the order their challenges are sent. */
+  readonly adapters: readonly AuthenticationAdapter[];
+  readonly #roles: Readonly<Record<string, readonly string[]>>;
+
+  /**
+   * Creates the authenticator.
+   *
+   * @param adapters - the adapters, in the order their challenges are sent
+   * @param roles - the roles of each identity, by name: `{ editor: ['editor'] }`
+   */
+  constructor(
+    adapters: readonly AuthenticationAdapter[],
+    roles: Readonly<Record<string, readonly string[]>> = {},
+  ) {
+    this.adapters = adapters;
+    this.#roles = roles;
+  }
+
+  /** Authenticates a request with the adapter its credentials are for. */
+  async authenticate(request: ServerRequest): Promise<Authentication> {
+    const header = request.headers.get('authorization');
+    // The common case, a request without credentials, stops here.
+    if (header === null && !request.request.url.includes('?')) return { identity: GUEST };
+    const authorization = header === null ? undefined : parseAuthorization(header);
+    if (header !== null && authorization === undefined)
+      return refused('Authorization', 'Malformed Authorization header');
+    const adapter = this.adapters.find((candidate) => candidate.accepts(request, authorization));
+    if (adapter === undefined) {
+      return authorization === undefined
+        ? { identity: GUEST }
+        : refused(
+            authorization.scheme,
+            `Unsupported authentication scheme "${authorization.scheme}"`,
+          );
+    }
+    const result = await adapter.authenticate(request, authorization);
+    if (!result.ok) return { identity: GUEST, failure: result };
+    return {
+      identity: authenticatedIdentity(
+        result.name,
+        Object.hasOwn(this.#roles, result.name) ? this.#roles[result.name] : [],
+      ),
+    };
+  }
+
+  /**
+   * The `WWW-Authenticate` challenges of a 401: one or more per adapter, where the adapter
+   * that refused the credentials may say more (`stale=true`, `error="invalid_token"`).
+   */
+  challenges(failure?: AuthenticationFailure): string[] {
+    return this.adapters.flatMap((adapter) =>
+      failure?.scheme === adapter.scheme && failure.challenges
+        ? failure.challenges
+        : adapter.challenges(),
+    );
+  }
+}
+
+function refused(scheme: string, reason: string): Authentication {
+  return { identity: GUEST, failure: { ok: false, scheme, reason } };
+}

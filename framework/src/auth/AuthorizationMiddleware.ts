@@ -1,0 +1,75 @@
+import { ROUTE_RESULT } from '../application/routeResultAttribute.ts';
+import type { EventManager } from '../events/EventManager.ts';
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import { ApiProblem } from '../problem/ApiProblem.ts';
+import type { Route } from '../router/Route.ts';
+import { AuthEvent, AuthEvents } from './AuthEvent.ts';
+import type { Authenticator } from './Authenticator.ts';
+import type { AuthorizationRules } from './AuthorizationRules.ts';
+import { GUEST } from './Identity.ts';
+import { IDENTITY } from './identityAttribute.ts';
+import { unauthorized } from './unauthorized.ts';
+
+/**
+ * Authorization, as a step between routing and dispatch: finds the resource of the matched
+ * route, asks the rules whether the method needs an authenticated identity, lets the
+ * `authorization` listeners change the verdict, triggers `authorization.post`, then
+ * answers 401 (a guest, with the challenges) or 403 (an identity that may not), or goes on.
+ *
+ * When no rule names the method and nobody listens, it does nothing at all.
+ */
+export class AuthorizationMiddleware implements MiddlewareInterface {
+  readonly #rules: AuthorizationRules;
+  readonly #authenticator: Authenticator;
+  readonly #events: EventManager;
+
+  /**
+   * Creates the middleware.
+   *
+   * @param rules - which methods of which resources need an identity
+   * @param authenticator - for the challenges of a 401
+   * @param events - where the authorization events are triggered
+   */
+  constructor(rules: AuthorizationRules, authenticator: Authenticator, events: EventManager) {
+    this.#rules = rules;
+    this.#authenticator = authenticator;
+    this.#events = events;
+  }
+
+  /** Authorizes the routed request. */
+  async process(
+    request: ServerRequest,
+    response: ResponsePrototype,
+    next: Next,
+  ): Promise<Response> {
+    const route = request.getAttribute(ROUTE_RESULT)?.route;
+    if (route === undefined) return next(request, response);
+    const resource = resourceOf(route);
+    const needsIdentity = this.#rules.requiresAuthentication(resource, request.method);
+    const { AUTHORIZATION, AUTHORIZATION_POST } = AuthEvents;
+    if (!needsIdentity && !this.#events.has(AUTHORIZATION) && !this.#events.has(AUTHORIZATION_POST))
+      return next(request, response);
+    const event = new AuthEvent(request);
+    event.identity = request.getAttribute(IDENTITY) ?? GUEST;
+    event.resource = resource;
+    event.authorized = !needsIdentity || event.identity.authenticated;
+    await this.#events.trigger(AUTHORIZATION, event);
+    await this.#events.trigger(AUTHORIZATION_POST, event);
+    if (event.authorized) return next(request, response);
+    if (!event.identity.authenticated) {
+      return unauthorized(this.#authenticator.challenges(), 'Authentication is required', response);
+    }
+    throw new ApiProblem(403, `${event.identity.name} may not ${request.method} ${resource}`);
+  }
+}
+
+/**
+ * The resource a route serves: the `resource` option registerResource sets
+ * (`<service>::entity` or `::collection`), else the route's name, as for an RPC route.
+ */
+export function resourceOf(route: Route): string {
+  const resource = route.options.resource;
+  return typeof resource === 'string' ? resource : route.name;
+}

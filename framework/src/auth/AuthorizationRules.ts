@@ -1,0 +1,57 @@
+/** The methods of one REST resource that need an authenticated identity, per kind of URL. */
+export interface ResourceRules {
+  /** Methods of entity URLs (`/speaker/1`), such as `['PUT', 'PATCH', 'DELETE']`. */
+  entity?: readonly string[];
+  /** Methods of the collection URL (`/speaker`), such as `['POST']`. */
+  collection?: readonly string[];
+  /** Methods of RPC actions, by action name. */
+  actions?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The `authorization` configuration: rules by service name (the key of the resource's `rest`
+ * entry, or an RPC service's name). Everything not named is public.
+ *
+ * @example
+ * ```ts
+ * authorization: {
+ *   'Conference.V1.Speaker': { entity: ['PUT', 'PATCH', 'DELETE'], collection: ['POST'] },
+ * }
+ * ```
+ */
+export type AuthorizationConfig = Readonly<Record<string, ResourceRules>>;
+
+/**
+ * Which methods of which resources need an authenticated identity. Resources are named as
+ * Apigility names them: `<service>::entity`, `<service>::collection`, `<service>::<action>`.
+ * Public by default.
+ */
+export class AuthorizationRules {
+  readonly #protected = new Map<string, Set<string>>();
+
+  /** Reads the `authorization` configuration. */
+  static fromConfig(config: AuthorizationConfig = {}): AuthorizationRules {
+    const rules = new AuthorizationRules();
+    for (const [service, { entity, collection, actions }] of Object.entries(config)) {
+      rules.require(`${service}::entity`, entity ?? []);
+      rules.require(`${service}::collection`, collection ?? []);
+      for (const [action, methods] of Object.entries(actions ?? {}))
+        rules.require(`${service}::${action}`, methods);
+    }
+    return rules;
+  }
+
+  /** Marks methods of a resource as needing an authenticated identity. */
+  require(resource: string, methods: readonly string[]): this {
+    if (methods.length === 0) return this;
+    const set = this.#protected.get(resource) ?? new Set<string>();
+    for (const method of methods) set.add(method.toUpperCase());
+    this.#protected.set(resource, set);
+    return this;
+  }
+
+  /** Whether the method of the resource needs an authenticated identity. */
+  requiresAuthentication(resource: string, method: string): boolean {
+    return this.#protected.get(resource)?.has(method) ?? false;
+  }
+}

@@ -1,0 +1,59 @@
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import {
+  type AuthenticationAdapter,
+  type AuthenticationResult,
+  failure,
+} from './AuthenticationAdapter.ts';
+import { type Authorization, quote } from './authorizationHeader.ts';
+import type { Htpasswd } from './htpasswd.ts';
+
+const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
+
+/**
+ * HTTP Basic authentication (RFC 7617): `Authorization: Basic base64(user:password)`,
+ * checked against an htpasswd file. Send it over HTTPS only: the password travels as is.
+ */
+export class BasicAdapter implements AuthenticationAdapter {
+  /** The scheme of its header and challenge. */
+  readonly scheme = 'Basic';
+  readonly #users: Htpasswd;
+  readonly #realm: string;
+
+  /**
+   * Creates the adapter.
+   *
+   * @param users - the htpasswd users
+   * @param realm - the realm named in the challenge
+   */
+  constructor(users: Htpasswd, realm: string) {
+    this.#users = users;
+    this.#realm = realm;
+  }
+
+  /** Accepts `Authorization: Basic …`. */
+  accepts(_request: ServerRequest, authorization: Authorization | undefined): boolean {
+    return authorization?.scheme === 'basic';
+  }
+
+  /** Decodes `user:password` and verifies the password. */
+  async authenticate(
+    _request: ServerRequest,
+    authorization: Authorization,
+  ): Promise<AuthenticationResult> {
+    const pair = BASE64.test(authorization.credentials)
+      ? Buffer.from(authorization.credentials, 'base64').toString('utf8')
+      : '';
+    const colon = pair.indexOf(':');
+    if (colon < 1) return failure(this.scheme, 'Malformed Basic credentials');
+    const user = pair.slice(0, colon);
+    if (!(await this.#users.verify(user, pair.slice(colon + 1)))) {
+      return failure(this.scheme, 'Invalid user name or password');
+    }
+    return { ok: true, name: user };
+  }
+
+  /** `Basic realm="…", charset="UTF-8"`: RFC 7617's way of saying passwords are UTF-8. */
+  challenges(): readonly string[] {
+    return [`Basic realm=${quote(this.#realm)}, charset="UTF-8"`];
+  }
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import {
+  type AuthenticationAdapter,
+  type AuthenticationResult,
+  failure,
+} from './AuthenticationAdapter.ts';
+import { type Authorization, parseAuthParams, quote } from './authorizationHeader.ts';
+import type { DigestNonces } from './DigestNonces.ts';
+import type { DigestAlgorithm, Htdigest } from './htdigest.ts';
+import { safeEqual } from './safeEqual.ts';
+
+const REQUIRED = ['username', 'realm', 'nonce', 'uri', 'response', 'qop', 'nc', 'cnonce'];
+const HASH_NAMES: Readonly<Record<DigestAlgorithm, string>> = { MD5: 'md5', 'SHA-256': 'sha256' };
+
+/**
+ * HTTP Digest authentication (RFC 7616) against an htdigest file: algorithms SHA-256 and
+ * MD5, `qop=auth` only, server nonces that expire, and a nonce count that must grow.
+ * The password never travels; the file holds `H(user:realm:password)`, never the password.
+ */
+export class DigestAdapter implements AuthenticationAdapter {
+  /** The scheme of its header and challenges. */
+  readonly scheme = 'Digest';
+  readonly #users: Htdigest;
+  readonly #realm: string;
+  readonly #nonces: DigestNonces;
+
+  /**
+   * Creates the adapter.
+   *
+   * @param users - the htdigest HA1 values
+   * @param realm - the realm of the challenges, which the file's lines must name
+   * @param nonces - where nonces are issued and checked
+   */
+  constructor(users: Htdigest, realm: string, nonces: DigestNonces) {
+    this.#users = users;
+    this.#realm = realm;
+    this.#nonces = nonces;
+  }
+
+  /** Accepts `Authorization: Digest …`. */
+  accepts(_request: ServerRequest, authorization: Authorization | undefined): boolean {
+    return authorization?.scheme === 'digest';
+  }
+
+  /**
+   * Checks the response digest first and the nonce after, so that nobody without the
+   * password can use up the nonce counts of a legitimate client.
+   */
+  async authenticate(
+    request: ServerRequest,
+    authorization: Authorization,
+  ): Promise<AuthenticationResult> {
+    const params = parseAuthParams(authorization.credentials);
+    if (!params || REQUIRED.some((name) => !params.has(name)))
+      return failure(this.scheme, 'Malformed Digest credentials');
+    const get = (name: string) => params.get(name) as string;
+    const algorithm = algorithmNamed(params.get('algorithm') ?? 'MD5');
+    const count = /^[\da-f]{8}$/i.test(get('nc')) ? Number.parseInt(get('nc'), 16) : Number.NaN;
+    if (algorithm === undefined || get('qop') !== 'auth' || Number.isNaN(count))
+      return failure(this.scheme, 'Digest credentials need qop=auth, nc and MD5 or SHA-256');
+    if (get('realm') !== this.#realm || get('uri') !== requestTarget(request))
+      return failure(this.scheme, 'Digest credentials for another realm or URI');
+    const ha1 = this.#users.ha1(get('username'), this.#realm, algorithm);
+    const hash = (text: string) => createHash(HASH_NAMES[algorithm]).update(text).digest('hex');
+    const ha2 = hash(`${request.method}:${get('uri')}`);
+    const expected = hash(`${ha1}:${get('nonce')}:${get('nc')}:${get('cnonce')}:auth:${ha2}`);
+    if (ha1 === undefined || !safeEqual(get('response').toLowerCase(), expected))
+      return failure(this.scheme, 'Invalid user name or password');
+    const nonce = this.#nonces.use(get('nonce'), count);
+    if (nonce === 'stale')
+      return failure(this.scheme, 'The nonce has expired', this.#challenges(true));
+    if (nonce === 'replayed')
+      return failure(this.scheme, 'The nonce count did not increase: a replayed request');
+    return { ok: true, name: get('username') };
+  }
+
+  /** One challenge per algorithm, the stronger first, sharing one fresh nonce. */
+  challenges(): readonly string[] {
+    return this.#challenges(false);
+  }
+
+  #challenges(stale: boolean): string[] {
+    const nonce = quote(this.#nonces.issue());
+    const realm = quote(this.#realm);
+    return (['SHA-256', 'MD5'] as const).map(
+      (algorithm) =>
+        `Digest realm=${realm}, qop="auth", algorithm=${algorithm}, nonce=${nonce}` +
+        (stale ? ', stale=true' : ''),
+    );
+  }
+}
+
+function algorithmNamed(name: string): DigestAlgorithm | undefined {
+  const upper = name.toUpperCase();
+  return upper === 'MD5' || upper === 'SHA-256' ? upper : undefined;
+}
+
+/** The request-target a Digest client signs: the path and query of the URL it asked for. */
+function requestTarget(request: ServerRequest): string {
+  return request.url.pathname + request.url.search;
+}

@@ -1,0 +1,70 @@
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import {
+  type AuthenticationAdapter,
+  type AuthenticationResult,
+  failure,
+} from './AuthenticationAdapter.ts';
+import { type Authorization, quote } from './authorizationHeader.ts';
+import type { TokenStore } from './TokenStore.ts';
+
+// RFC 6750 section 2.1: b64token.
+const B64TOKEN = /^[A-Za-z\d\-._~+/]+=*$/;
+
+/**
+ * OAuth2 bearer tokens (RFC 6750), as the token endpoint issued them: from
+ * `Authorization: Bearer <token>`, or from the `access_token` query parameter for clients
+ * that cannot set headers (it ends up in logs and browser history: prefer the header).
+ */
+export class OAuth2Adapter implements AuthenticationAdapter {
+  /** The scheme of its header and challenge. */
+  readonly scheme = 'Bearer';
+  readonly #tokens: TokenStore;
+  readonly #realm: string;
+
+  /**
+   * Creates the adapter.
+   *
+   * @param tokens - where issued tokens are kept
+   * @param realm - the realm named in the challenge
+   */
+  constructor(tokens: TokenStore, realm: string) {
+    this.#tokens = tokens;
+    this.#realm = realm;
+  }
+
+  /**
+   * Accepts `Authorization: Bearer …`, or an `access_token` query parameter when there is no
+   * `Authorization` header. A substring test first: most URLs have no such parameter, and
+   * looking costs nothing then.
+   */
+  accepts(request: ServerRequest, authorization: Authorization | undefined): boolean {
+    if (authorization !== undefined) return authorization.scheme === 'bearer';
+    return request.request.url.includes('access_token=') && request.query.has('access_token');
+  }
+
+  /** Looks the token up; unknown, revoked and expired tokens are all `invalid_token`. */
+  async authenticate(
+    request: ServerRequest,
+    authorization: Authorization | undefined,
+  ): Promise<AuthenticationResult> {
+    const token = authorization?.credentials ?? request.query.get('access_token') ?? '';
+    if (!B64TOKEN.test(token)) return this.#invalid('The access token is malformed');
+    const found = this.#tokens.findAccessToken(token);
+    if (found === undefined) return this.#invalid('The access token is unknown or revoked');
+    if (found.accessTokenExpiresAt.getTime() <= Date.now())
+      return this.#invalid('The access token has expired');
+    return { ok: true, name: found.userName };
+  }
+
+  /** `Bearer realm="…"`. */
+  challenges(): readonly string[] {
+    return [`Bearer realm=${quote(this.#realm)}`];
+  }
+
+  /** A failure whose challenge tells the client, as RFC 6750 asks, that the token is bad. */
+  #invalid(reason: string) {
+    return failure(this.scheme, reason, [
+      `Bearer realm=${quote(this.#realm)}, error="invalid_token", error_description=${quote(reason)}`,
+    ]);
+  }
+}

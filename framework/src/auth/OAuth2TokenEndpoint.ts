@@ -1,0 +1,82 @@
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { MiddlewareInterface } from '../middleware/Middleware.ts';
+import { readBody } from '../negotiation/readBody.ts';
+import type { OAuth2Model } from './oauth2Model.ts';
+
+/** Options of {@link OAuth2TokenEndpoint}. */
+export interface OAuth2TokenEndpointOptions {
+  /** Seconds an access token lives; an hour by default. */
+  accessTokenLifetime?: number | undefined;
+  /** Seconds a refresh token lives; two weeks by default. */
+  refreshTokenLifetime?: number | undefined;
+}
+
+/** The largest token request read: a few form fields. */
+const BODY_LIMIT = 16 * 1024;
+
+/**
+ * The OAuth2 token endpoint (RFC 6749 section 3.2): a form-encoded POST with a
+ * `grant_type` of `password`, `client_credentials` or `refresh_token`, answered with the
+ * RFC's JSON (`access_token`, `token_type`, `expires_in`, `refresh_token`) or its error JSON
+ * (`invalid_grant`, `invalid_client`, `unsupported_grant_type`, `invalid_request`, …).
+ * Clients authenticate with `client_id` and `client_secret` in the body or a Basic header.
+ *
+ * The grants themselves are @node-oauth/oauth2-server's: it is small, dependency-light and
+ * follows the RFC closely, and its model maps onto {@link TokenStore}.
+ */
+export class OAuth2TokenEndpoint implements MiddlewareInterface {
+  readonly #server: OAuth2Server;
+
+  /**
+   * Creates the endpoint.
+   *
+   * @param model - the library's model, usually {@link oauth2Model}
+   * @param options - token lifetimes
+   */
+  constructor(model: OAuth2Model, options: OAuth2TokenEndpointOptions = {}) {
+    this.#server = new OAuth2Server({
+      model,
+      accessTokenLifetime: options.accessTokenLifetime ?? 3600,
+      refreshTokenLifetime: options.refreshTokenLifetime ?? 14 * 24 * 3600,
+    });
+  }
+
+  /** Answers a token request. */
+  async process(request: ServerRequest): Promise<Response> {
+    const bytes = await readBody(request.request, BODY_LIMIT);
+    const libraryRequest = new OAuth2Server.Request({
+      method: request.method,
+      // The library reads the body's type from these headers, so they must describe what was read.
+      headers: { ...Object.fromEntries(request.headers), 'content-length': String(bytes.length) },
+      query: Object.fromEntries(request.query),
+      body: Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes))),
+    });
+    const libraryResponse = new OAuth2Server.Response();
+    try {
+      await this.#server.token(libraryRequest, libraryResponse);
+      return jsonAnswer(
+        libraryResponse.status ?? 200,
+        libraryResponse.body,
+        libraryResponse.headers,
+      );
+    } catch (error) {
+      // A failing database is the server's problem, not an OAuth2 answer: let it reach the
+      // error middleware like any other, without the library's 503 JSON.
+      if (error instanceof OAuth2Server.ServerError)
+        throw (error as { inner?: unknown }).inner ?? error;
+      if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+      // Built from the error, not the library's response: the library fills the response
+      // only for errors raised after it checked the method and content type.
+      const body = { error: error.name, error_description: error.message };
+      return jsonAnswer(error.code, body, libraryResponse.headers);
+    }
+  }
+}
+
+function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'content-type': 'application/json' },
+  });
+}

@@ -1,0 +1,149 @@
+import { isMap } from '../config/mergeConfig.ts';
+import type { Container } from '../container/Container.ts';
+import type { Factory } from '../container/ServiceManager.ts';
+import { EventManager } from '../events/EventManager.ts';
+import type { AuthenticationAdapter } from './AuthenticationAdapter.ts';
+import { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
+import { Authenticator } from './Authenticator.ts';
+import { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
+import { type AuthorizationConfig, AuthorizationRules } from './AuthorizationRules.ts';
+import { BasicAdapter } from './BasicAdapter.ts';
+import { DigestAdapter } from './DigestAdapter.ts';
+import { DigestNonces } from './DigestNonces.ts';
+import { Htdigest } from './htdigest.ts';
+import { Htpasswd } from './htpasswd.ts';
+import { OAuth2Adapter } from './OAuth2Adapter.ts';
+import { OAuth2TokenEndpoint } from './OAuth2TokenEndpoint.ts';
+import { oauth2Model } from './oauth2Model.ts';
+import { type OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
+
+/**
+ * The `authentication` configuration. Each of `basic`, `digest` and `oauth2` that is present
+ * turns its adapter on; the challenges of a 401 come in that order.
+ *
+ * @example
+ * ```ts
+ * authentication: {
+ *   realm: 'api',
+ *   roles: { editor: ['editor'] },
+ *   basic: { htpasswd: 'config/users.htpasswd' },
+ *   digest: { htdigest: 'config/users.htdigest', nonceLifetime: 300 },
+ *   oauth2: {
+ *     database: 'data/oauth.sqlite',
+ *     clients: { app: { secret: 's3cret', grants: ['password', 'refresh_token'] } },
+ *   },
+ * }
+ * ```
+ */
+export interface AuthenticationConfig {
+  /** The realm of every challenge; `api` by default. Digest hashes depend on it. */
+  realm?: string;
+  /** The roles of identities, by user or client name. */
+  roles?: Readonly<Record<string, readonly string[]>>;
+  /** HTTP Basic against an htpasswd file. */
+  basic?: BasicConfig;
+  /** HTTP Digest against an htdigest file. */
+  digest?: DigestConfig;
+  /** OAuth2 bearer tokens and the token endpoint. */
+  oauth2?: OAuth2Config;
+}
+
+/** The `basic` part of {@link AuthenticationConfig}. */
+export interface BasicConfig {
+  /** The htpasswd file. */
+  htpasswd: string;
+}
+
+/** The `digest` part of {@link AuthenticationConfig}. */
+export interface DigestConfig {
+  /** The htdigest file; see {@link Htdigest} for SHA-256 lines. */
+  htdigest: string;
+  /** Seconds a server nonce is accepted; 300 by default. */
+  nonceLifetime?: number;
+}
+
+/** The `oauth2` part of {@link AuthenticationConfig}. */
+export interface OAuth2Config {
+  /** The SQLite file of clients and tokens. */
+  database: string;
+  /** The users of the password grant; the `basic` htpasswd file by default. */
+  htpasswd?: string;
+  /** Seconds an access token lives; 3600 by default. */
+  accessTokenLifetime?: number;
+  /** Seconds a refresh token lives; two weeks by default. */
+  refreshTokenLifetime?: number;
+  /** Clients written to the database when it is first opened, by `client_id`. */
+  clients?: Readonly<Record<string, OAuth2ClientSecret>>;
+}
+
+/**
+ * The factories {@link createContainer} registers, by service name: `EventManager`,
+ * `Authenticator`, `TokenStore`, `AuthenticationMiddleware`, `AuthorizationMiddleware` and
+ * `OAuth2TokenEndpoint`, each built from the `authentication` and `authorization` configuration.
+ */
+export const authenticationFactories: Readonly<Record<string, Factory>> = {
+  EventManager: () => new EventManager(),
+  Authenticator: AuthenticatorFactory,
+  TokenStore: TokenStoreFactory,
+  AuthenticationMiddleware: (container: Container) =>
+    new AuthenticationMiddleware(
+      container.get('Authenticator') as Authenticator,
+      container.get('EventManager') as EventManager,
+    ),
+  AuthorizationMiddleware: (container: Container) =>
+    new AuthorizationMiddleware(
+      AuthorizationRules.fromConfig(configOf(container).authorization as AuthorizationConfig),
+      container.get('Authenticator') as Authenticator,
+      container.get('EventManager') as EventManager,
+    ),
+  OAuth2TokenEndpoint: OAuth2TokenEndpointFactory,
+};
+
+/** Builds the {@link Authenticator} of the `authentication` configuration. */
+export function AuthenticatorFactory(container: Container): Authenticator {
+  const config = authenticationConfig(container);
+  const realm = config.realm ?? 'api';
+  const adapters: AuthenticationAdapter[] = [];
+  if (config.basic)
+    adapters.push(new BasicAdapter(Htpasswd.fromFile(config.basic.htpasswd), realm));
+  if (config.digest) {
+    const nonces = new DigestNonces(config.digest.nonceLifetime);
+    adapters.push(new DigestAdapter(Htdigest.fromFile(config.digest.htdigest), realm, nonces));
+  }
+  if (config.oauth2)
+    adapters.push(new OAuth2Adapter(container.get('TokenStore') as TokenStore, realm));
+  return new Authenticator(adapters, config.roles);
+}
+
+/** Builds the {@link TokenStore} of `authentication.oauth2`, with its configured clients. */
+export function TokenStoreFactory(container: Container): TokenStore {
+  const oauth2 = oauth2Config(container);
+  return new TokenStore(oauth2.database, oauth2.clients);
+}
+
+/** Builds the {@link OAuth2TokenEndpoint} of `authentication.oauth2`. */
+export function OAuth2TokenEndpointFactory(container: Container): OAuth2TokenEndpoint {
+  const config = authenticationConfig(container);
+  const oauth2 = oauth2Config(container);
+  const htpasswd = oauth2.htpasswd ?? config.basic?.htpasswd;
+  const users = htpasswd === undefined ? new Htpasswd(new Map()) : Htpasswd.fromFile(htpasswd);
+  return new OAuth2TokenEndpoint(oauth2Model(container.get('TokenStore') as TokenStore, users), {
+    accessTokenLifetime: oauth2.accessTokenLifetime,
+    refreshTokenLifetime: oauth2.refreshTokenLifetime,
+  });
+}
+
+function configOf(container: Container): Record<string, unknown> {
+  const config = container.has('config') ? container.get('config') : {};
+  return isMap(config) ? config : {};
+}
+
+function authenticationConfig(container: Container): AuthenticationConfig {
+  return (configOf(container).authentication ?? {}) as AuthenticationConfig;
+}
+
+function oauth2Config(container: Container): OAuth2Config {
+  const oauth2 = authenticationConfig(container).oauth2;
+  if (!oauth2) throw new Error('"authentication.oauth2" is not configured: it needs a database');
+  return oauth2;
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import md5 from 'apache-md5';
+import bcrypt from 'bcryptjs';
+import { safeEqual } from './safeEqual.ts';
+
+/**
+ * Users and password hashes read from an htpasswd file (one `user:hash` a line, as Apache's
+ * `htpasswd` writes them). Accepted hashes: bcrypt (`$2y$`, `$2b$`, `$2a$`), Apache MD5
+ * (`$apr1$`) and SHA-1 (`{SHA}`). A line with another format (old DES crypt, plain text)
+ * never matches: it would be too weak to trust.
+ */
+export class Htpasswd {
+  readonly #hashes: ReadonlyMap<string, string>;
+
+  /**
+   * Creates the user list.
+   *
+   * @param hashes - password hash by user name
+   */
+  constructor(hashes: ReadonlyMap<string, string>) {
+    this.#hashes = hashes;
+  }
+
+  /** Parses htpasswd text; blank lines and `#` comments are skipped. */
+  static parse(text: string): Htpasswd {
+    const hashes = new Map<string, string>();
+    for (const line of meaningfulLines(text)) {
+      const colon = line.indexOf(':');
+      if (colon > 0) hashes.set(line.slice(0, colon), line.slice(colon + 1));
+    }
+    return new Htpasswd(hashes);
+  }
+
+  /** Reads and parses an htpasswd file, once: restart to pick up changes. */
+  static fromFile(path: string): Htpasswd {
+    return Htpasswd.parse(readFileSync(path, 'utf8'));
+  }
+
+  /** Whether the user exists and the password matches its hash. */
+  async verify(user: string, password: string): Promise<boolean> {
+    const hash = this.#hashes.get(user);
+    return hash !== undefined && verifyHash(password, hash);
+  }
+}
+
+/** Whether a password matches one htpasswd hash. */
+export async function verifyHash(password: string, hash: string): Promise<boolean> {
+  if (/^\$2[aby]\$/.test(hash)) return bcrypt.compare(password, hash);
+  if (hash.startsWith('$apr1$')) return safeEqual(md5(password, hash), hash);
+  if (hash.startsWith('{SHA}')) {
+    const sha1 = createHash('sha1').update(password, 'utf8').digest('base64');
+    return safeEqual(`{SHA}${sha1}`, hash);
+  }
+  return false;
+}
+
+/** The lines of a credentials file that hold something: no blanks, no `#` comments. */
+export function meaningfulLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Htdigest } from '../../src/index.ts';
+import { call, challenges, createAuthApp, hex, REALM, useTemporaryFolder } from './support.ts';
+
+const folder = useTemporaryFolder();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface DigestOptions {
+  user?: string;
+  password?: string;
+  algorithm?: 'MD5' | 'SHA-256';
+  nc?: string;
+  uri?: string;
+  realm?: string;
+  method?: string;
+}
+
+/** The Authorization header a Digest client computes for a nonce (RFC 7616 section 3.4.1). */
+function digest(nonce: string, options: DigestOptions = {}): string {
+  const { user = 'alice', password = 'alice-pw', algorithm = 'MD5', nc = '00000001' } = options;
+  const { uri = '/books', realm = REALM, method = 'POST' } = options;
+  const h = (text: string) => hex(algorithm === 'MD5' ? 'md5' : 'sha256', text);
+  const cnonce = 'f00dcafe';
+  const response = h(
+    `${h(`${user}:${realm}:${password}`)}:${nonce}:${nc}:${cnonce}:auth:${h(`${method}:${uri}`)}`,
+  );
+  return (
+    `Digest username="${user}", realm="${realm}", nonce="${nonce}", uri="${uri}", ` +
+    `algorithm=${algorithm}, qop=auth, nc=${nc}, cnonce="${cnonce}", response="${response}"`
+  );
+}
+
+/** Asks for a challenge and returns its nonce. */
+async function nonceFrom(app: Parameters<typeof call>[0]): Promise<string> {
+  const response = await call(app, '/books', { method: 'POST' });
+  const challenge = challenges(response).find((c) => c.startsWith('Digest')) ?? '';
+  return /nonce="([^"]+)"/.exec(challenge)?.[1] as string;
+}
+
+function post(app: Parameters<typeof call>[0], authorization: string, uri = '/books') {
+  return call(app, uri, { method: 'POST', headers: { authorization } });
+}
+
+describe('htdigest', () => {
+  it('tells MD5 and SHA-256 lines apart by the length of HA1', () => {
+    const md5 = hex('md5', 'u:r:p');
+    const sha = hex('sha256', 'u:r:p');
+    const file = Htdigest.parse(`u:r:${md5}\nu:r:${sha}\nbad:r:xyz\n# u:r:0\n`);
+    expect(file.ha1('u', 'r', 'MD5')).toBe(md5);
+    expect(file.ha1('u', 'r', 'SHA-256')).toBe(sha);
+    expect(file.ha1('u', 'other', 'MD5')).toBeUndefined();
+    expect(file.ha1('bad', 'r', 'MD5')).toBeUndefined();
+  });
+});
+
+describe('HTTP Digest', () => {
+  it.each(['MD5', 'SHA-256'] as const)('authenticates with %s', async (algorithm) => {
+    const { app } = createAuthApp(folder());
+    const response = await post(app, digest(await nonceFrom(app), { algorithm }));
+    expect(response.status).toBe(200);
+    expect((await response.json()).who).toBe('alice');
+  });
+
+  it('signs the query string too', async () => {
+    const { app } = createAuthApp(folder());
+    const uri = '/books?draft=1';
+    const response = await post(app, digest(await nonceFrom(app), { uri }), uri);
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses SHA-256 for a user with only an MD5 line, and accepts MD5', async () => {
+    const { app } = createAuthApp(folder());
+    const nonce = await nonceFrom(app);
+    const sha = await post(
+      app,
+      digest(nonce, { user: 'bob', password: 'bob-pw', algorithm: 'SHA-256' }),
+    );
+    expect(sha.status).toBe(401);
+    const md5 = await post(app, digest(nonce, { user: 'bob', password: 'bob-pw' }));
+    expect(md5.status).toBe(200);
+  });
+
+  it.each([
+    ['a wrong password', { password: 'nope' }],
+    ['an unknown user', { user: 'mallory' }],
+    ['another realm', { realm: 'elsewhere', user: 'carol', password: 'carol-pw' }],
+    ['a digest of another URI', { uri: '/books/1' }],
+    ['a digest of another method', { method: 'PUT' }],
+  ])('refuses %s', async (_, options) => {
+    const { app } = createAuthApp(folder());
+    const response = await post(app, digest(await nonceFrom(app), options));
+    expect(response.status).toBe(401);
+    expect(challenges(response).join()).not.toContain('stale');
+  });
+
+  it('refuses a replayed request: the nonce count must increase', async () => {
+    const { app } = createAuthApp(folder());
+    const nonce = await nonceFrom(app);
+    expect((await post(app, digest(nonce, { nc: '00000001' }))).status).toBe(200);
+    const replayed = await post(app, digest(nonce, { nc: '00000001' }));
+    expect(replayed.status).toBe(401);
+    expect((await replayed.json()).detail).toMatch(/replayed/);
+    expect((await post(app, digest(nonce, { nc: '00000002' }))).status).toBe(200);
+    expect((await post(app, digest(nonce, { nc: '00000002' }))).status).toBe(401);
+    expect((await post(app, digest(nonce, { nc: '00000005' }))).status).toBe(200);
+  });
+
+  it('refuses an expired nonce with stale=true and a fresh nonce that works', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { app } = createAuthApp(folder());
+    const nonce = await nonceFrom(app);
+    vi.setSystemTime(Date.now() + 61_000);
+    const stale = await post(app, digest(nonce));
+    expect(stale.status).toBe(401);
+    const digestChallenges = challenges(stale).filter((c) => c.startsWith('Digest'));
+    expect(digestChallenges).toHaveLength(2);
+    for (const challenge of digestChallenges) expect(challenge).toMatch(/, stale=true$/);
+    const fresh = /nonce="([^"]+)"/.exec(digestChallenges[0] as string)?.[1] as string;
+    expect(fresh).not.toBe(nonce);
+    expect((await post(app, digest(fresh))).status).toBe(200);
+  });
+
+  it('refuses a nonce it never issued, as stale when the digest is right', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await post(app, digest('made-up-nonce'));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('stale=true');
+  });
+
+  it.each([
+    ['no parameters', 'Digest'],
+    [
+      'a missing response',
+      'Digest username="alice", realm="test", nonce="n", uri="/books", qop=auth, nc=00000001, cnonce="c"',
+    ],
+    ['an unquoted comma mess', 'Digest username=alice,,realm'],
+    ['an unterminated quote', 'Digest username="alice'],
+    ['a parameter twice', 'Digest username="a", username="b"'],
+    [
+      'qop=auth-int',
+      'Digest username="alice", realm="test", nonce="n", uri="/books", qop=auth-int, nc=00000001, cnonce="c", response="0"',
+    ],
+    [
+      'a non-hex nc',
+      'Digest username="alice", realm="test", nonce="n", uri="/books", qop=auth, nc=zz, cnonce="c", response="0"',
+    ],
+    [
+      'an unknown algorithm',
+      'Digest username="alice", realm="test", nonce="n", uri="/books", algorithm=SHA-1, qop=auth, nc=00000001, cnonce="c", response="0"',
+    ],
+  ])('answers %s with 401, never 500', async (_, header) => {
+    const { app } = createAuthApp(folder());
+    const response = await post(app, header);
+    expect(response.status).toBe(401);
+    expect((await response.json()).title).toBe('Unauthorized');
+  });
+});

@@ -1,0 +1,244 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TokenStore } from '../../src/index.ts';
+import { basic, call, challenges, createAuthApp, useTemporaryFolder } from './support.ts';
+
+const folder = useTemporaryFolder();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type App = ReturnType<typeof createAuthApp>['app'];
+
+function tokenRequest(
+  app: App,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return call(app, '/oauth', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+const CLIENT = { client_id: 'app', client_secret: 'app-secret' };
+
+async function passwordToken(app: App) {
+  const response = await tokenRequest(app, {
+    grant_type: 'password',
+    username: 'apr1',
+    password: 'secret-apr1',
+    ...CLIENT,
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+function withBearer(app: App, token: string, method = 'POST') {
+  return call(app, '/books', { method, headers: { authorization: `Bearer ${token}` } });
+}
+
+describe('the token endpoint', () => {
+  it('answers the password grant with the RFC 6749 JSON', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await tokenRequest(app, {
+      grant_type: 'password',
+      username: 'apr1',
+      password: 'secret-apr1',
+      ...CLIENT,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = await response.json();
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^\w{20,}$/),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      refresh_token: expect.stringMatching(/^\w{20,}$/),
+    });
+    expect(body.expires_in).toBeGreaterThan(3590);
+  });
+
+  it('answers client_credentials, with the client in a Basic header and no refresh token', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await tokenRequest(
+      app,
+      { grant_type: 'client_credentials' },
+      { authorization: basic('narrow', 'narrow-secret') },
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.refresh_token).toBeUndefined();
+    const used = await withBearer(app, body.access_token);
+    expect((await used.json()).who).toBe('narrow');
+  });
+
+  it.each([
+    [
+      'a wrong password',
+      { grant_type: 'password', username: 'apr1', password: 'x', ...CLIENT },
+      400,
+      'invalid_grant',
+    ],
+    [
+      'an unknown refresh token',
+      { grant_type: 'refresh_token', refresh_token: 'nope', ...CLIENT },
+      400,
+      'invalid_grant',
+    ],
+    [
+      'a wrong client secret',
+      { grant_type: 'client_credentials', client_id: 'app', client_secret: 'x' },
+      400,
+      'invalid_client',
+    ],
+    ['no client', { grant_type: 'client_credentials' }, 400, 'invalid_client'],
+    ['an unknown grant type', { grant_type: 'magic', ...CLIENT }, 400, 'unsupported_grant_type'],
+    ['no grant type', { ...CLIENT }, 400, 'invalid_request'],
+    [
+      'a missing password',
+      { grant_type: 'password', username: 'apr1', ...CLIENT },
+      400,
+      'invalid_request',
+    ],
+    [
+      'a grant the client may not use',
+      {
+        grant_type: 'password',
+        username: 'apr1',
+        password: 'secret-apr1',
+        client_id: 'narrow',
+        client_secret: 'narrow-secret',
+      },
+      400,
+      'unauthorized_client',
+    ],
+  ])('answers %s with the RFC error JSON', async (_, form, status, error) => {
+    const { app } = createAuthApp(folder());
+    const response = await tokenRequest(app, form);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ error, error_description: expect.any(String) });
+  });
+
+  it('answers a bad client in a Basic header with 401 and a challenge', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await tokenRequest(
+      app,
+      { grant_type: 'client_credentials' },
+      { authorization: basic('app', 'wrong') },
+    );
+    expect(response.status).toBe(401);
+    expect((await response.json()).error).toBe('invalid_client');
+    expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
+  });
+
+  it('refuses a JSON body: the RFC asks for a form', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await call(app, '/oauth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', ...CLIENT }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('invalid_request');
+  });
+});
+
+describe('bearer tokens', () => {
+  it('authenticate from the Authorization header, with the roles of the user', async () => {
+    const { app } = createAuthApp(folder());
+    const { access_token } = await passwordToken(app);
+    const response = await withBearer(app, access_token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ who: 'apr1', roles: ['editor'] });
+  });
+
+  it('authenticate from the access_token query parameter', async () => {
+    const { app } = createAuthApp(folder());
+    const { access_token } = await passwordToken(app);
+    const response = await call(app, `/books?access_token=${access_token}`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).who).toBe('apr1');
+  });
+
+  it.each([
+    ['an unknown token', 'Bearer abcdef'],
+    ['a malformed token', 'Bearer ab cd'],
+    ['an empty token', 'Bearer'],
+  ])('refuse %s with error="invalid_token"', async (_, header) => {
+    const { app } = createAuthApp(folder());
+    const response = await call(app, '/books', {
+      method: 'POST',
+      headers: { authorization: header },
+    });
+    expect(response.status).toBe(401);
+    const bearer = challenges(response).find((c) => c.startsWith('Bearer'));
+    expect(bearer).toMatch(
+      /^Bearer realm="test", error="invalid_token", error_description="[^"]+"$/,
+    );
+  });
+
+  it('refuse a bad token in the query string too', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await call(app, '/books?access_token=nope', { method: 'POST' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('expire, and a refresh gives a new pair while the old one stops working', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { app } = createAuthApp(folder(), { accessTokenLifetime: 60 });
+    const first = await passwordToken(app);
+    vi.setSystemTime(Date.now() + 61_000);
+    const expired = await withBearer(app, first.access_token);
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).detail).toMatch(/expired/);
+
+    const refreshed = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      ...CLIENT,
+    });
+    expect(refreshed.status).toBe(200);
+    const second = await refreshed.json();
+    expect(second.access_token).not.toBe(first.access_token);
+    expect((await withBearer(app, second.access_token)).status).toBe(200);
+    const again = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      ...CLIENT,
+    });
+    expect((await again.json()).error).toBe('invalid_grant');
+  });
+
+  it('stop working once revoked', async () => {
+    const path = join(folder(), 'tokens.sqlite');
+    const { app } = createAuthApp(folder(), { tokenDatabase: path });
+    const { access_token } = await passwordToken(app);
+    const store = new TokenStore(path);
+    expect(store.revoke(access_token)).toBe(true);
+    store.close();
+    expect((await withBearer(app, access_token)).status).toBe(401);
+  });
+
+  it('survive a restart, and the file holds only their hashes', async () => {
+    const path = join(folder(), 'tokens.sqlite');
+    const before = createAuthApp(folder(), { tokenDatabase: path });
+    const { access_token, refresh_token } = await passwordToken(before.app);
+    const after = createAuthApp(folder(), { tokenDatabase: path });
+    expect((await withBearer(after.app, access_token)).status).toBe(200);
+    const file = readFileSync(path).toString('latin1') + readWal(path);
+    expect(file).not.toContain(access_token);
+    expect(file).not.toContain(refresh_token);
+    expect(file).not.toContain('app-secret');
+  });
+});
+
+/** What SQLite's write-ahead log holds, which may not be in the file yet. */
+function readWal(path: string): string {
+  return existsSync(`${path}-wal`) ? readFileSync(`${path}-wal`).toString('latin1') : '';
+}

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import md5 from 'apache-md5';
+import bcrypt from 'bcryptjs';
+import { afterAll } from 'vitest';
+import {
+  type Application,
+  ApplicationFactory,
+  createContainer,
+  type EventManager,
+  IDENTITY,
+  json,
+  ProblemMiddleware,
+  type ServerRequest,
+} from '../../src/index.ts';
+
+export const REALM = 'test';
+
+/** Temporary folders, removed when the test file ends. */
+export function useTemporaryFolder(): () => string {
+  const created: string[] = [];
+  afterAll(() => {
+    for (const folder of created) rmSync(folder, { recursive: true, force: true });
+  });
+  return () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hyperpipe-auth-'));
+    created.push(folder);
+    return folder;
+  };
+}
+
+export const hex = (algorithm: string, text: string) =>
+  createHash(algorithm).update(text).digest('hex');
+
+/** An htpasswd file with one user per hash format, every password `secret-<user>`. */
+export function writeHtpasswd(folder: string): string {
+  const path = join(folder, 'users.htpasswd');
+  const sha = createHash('sha1').update('secret-sha').digest('base64');
+  writeFileSync(
+    path,
+    [
+      '# users of the tests',
+      `bcrypt2y:${bcrypt.hashSync('secret-bcrypt2y', 4).replace('$2b$', '$2y$')}`,
+      `bcrypt2b:${bcrypt.hashSync('secret-bcrypt2b', 4)}`,
+      `apr1:${md5('secret-apr1')}`,
+      `sha:{SHA}${sha}`,
+      'crypt:rOWa0JtbJjPTk',
+      '',
+    ].join('\n'),
+  );
+  return path;
+}
+
+/** An htdigest file: `alice` with MD5 and SHA-256 lines, `bob` with MD5 only. */
+export function writeHtdigest(folder: string): string {
+  const path = join(folder, 'users.htdigest');
+  writeFileSync(
+    path,
+    [
+      `alice:${REALM}:${hex('md5', `alice:${REALM}:alice-pw`)}`,
+      `alice:${REALM}:${hex('sha256', `alice:${REALM}:alice-pw`)}`,
+      `bob:${REALM}:${hex('md5', `bob:${REALM}:bob-pw`)}`,
+      `carol:elsewhere:${hex('md5', 'carol:elsewhere:carol-pw')}`,
+    ].join('\n'),
+  );
+  return path;
+}
+
+/**
+ * An application configured like a real one: every adapter, rules that protect writes of
+ * `Books` and the RPC action `Stats::reset`, and routes that answer who they saw.
+ */
+export function createAuthApp(
+  folder: string,
+  options: { tokenDatabase?: string; accessTokenLifetime?: number } = {},
+): { app: Application; events: EventManager } {
+  const htpasswd = writeHtpasswd(folder);
+  const container = createContainer({
+    authentication: {
+      realm: REALM,
+      roles: { apr1: ['editor'] },
+      basic: { htpasswd },
+      digest: { htdigest: writeHtdigest(folder), nonceLifetime: 60 },
+      oauth2: {
+        database: options.tokenDatabase ?? ':memory:',
+        accessTokenLifetime: options.accessTokenLifetime ?? 3600,
+        clients: {
+          app: {
+            secret: 'app-secret',
+            grants: ['password', 'client_credentials', 'refresh_token'],
+          },
+          narrow: { secret: 'narrow-secret', grants: ['client_credentials'] },
+        },
+      },
+    },
+    authorization: {
+      Books: { collection: ['POST'], entity: ['PUT', 'DELETE'] },
+      Stats: { actions: { reset: ['POST'] } },
+    },
+    middleware_pipeline: [
+      {
+        middleware: [
+          ApplicationFactory.ROUTING_MIDDLEWARE,
+          'AuthenticationMiddleware',
+          'AuthorizationMiddleware',
+          ApplicationFactory.DISPATCH_MIDDLEWARE,
+        ],
+      },
+      { middleware: new ProblemMiddleware(), error: true, priority: -100 },
+    ],
+    routes: [
+      {
+        path: '/oauth',
+        middleware: 'OAuth2TokenEndpoint',
+        allowed_methods: ['POST'],
+        options: { authentication: false },
+      },
+      { path: '/stats', middleware: answerWho, name: 'Stats::reset' },
+    ],
+  });
+  const app = container.get('Application') as Application;
+  app.route('/books', answerWho, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
+  app
+    .route('/books/{id}', answerWho, ['GET', 'PUT', 'PATCH', 'DELETE'])
+    .setOptions({ resource: 'Books::entity' });
+  return { app, events: container.get('EventManager') as EventManager };
+}
+
+/** Answers with the identity the request carries. */
+function answerWho(request: ServerRequest): Response {
+  const identity = request.getAttribute(IDENTITY);
+  return json({ who: identity?.name ?? 'guest', roles: identity?.roles ?? [] });
+}
+
+/** Sends a request to the application in-process. */
+export function call(
+  app: Application,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  return app.handle(new Request(`http://localhost${path}`, init));
+}
+
+export const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** The challenges of a 401. Headers joins repeated headers with ", "; each challenge starts with its scheme. */
+export function challenges(response: Response): string[] {
+  const joined = response.headers.get('www-authenticate') ?? '';
+  return joined.split(/, (?=(?:Basic|Digest|Bearer) )/);
+}
