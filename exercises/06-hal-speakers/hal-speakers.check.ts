@@ -1,0 +1,135 @@
+import { type Exchange, expectResponse, expectThat, send } from '@hyperpipe/cli/harness';
+import { describe, it } from 'vitest';
+import {
+  type CollectionPage,
+  expectCollectionPage,
+  follow,
+  HAL,
+  hrefOf,
+  linkTo,
+  PROBLEM,
+  resolve,
+  target,
+} from './hal.ts';
+
+const hints = { shape: 2, links: 3 };
+
+/** The first page of speakers, after checking that /speaker answers at all. */
+async function firstPage(): Promise<CollectionPage> {
+  const exchange = await send('GET', '/speaker');
+  expectResponse(exchange, { status: 200 }, { hint: 1 });
+  return expectCollectionPage(exchange, { path: '/speaker', name: 'speakers', page: 1 }, hints);
+}
+
+/** Every speaker, gathered by following `next` from the first page. */
+async function allSpeakers(): Promise<Record<string, unknown>[]> {
+  let page = await firstPage();
+  const speakers = [...page.items];
+  while (page.page < page.pageCount) {
+    const next = await follow(page.exchange, 'next', hints.links);
+    page = expectCollectionPage(
+      next,
+      { path: '/speaker', name: 'speakers', page: page.page + 1 },
+      hints,
+    );
+    speakers.push(...page.items);
+  }
+  return speakers;
+}
+
+function problem(status: number, detail?: string) {
+  return {
+    status,
+    headers: { 'content-type': PROBLEM },
+    json: detail === undefined ? { status } : { status, detail },
+  };
+}
+
+describe('step 06: HAL speakers', () => {
+  it('answers GET /speaker with the first page of speakers as a HAL collection', async () => {
+    await firstPage();
+  });
+
+  it('follows "next" to the second page and "last" to the last page', async () => {
+    const first = await firstPage();
+    const second = expectCollectionPage(
+      await follow(first.exchange, 'next', hints.links),
+      { path: '/speaker', name: 'speakers', page: 2 },
+      hints,
+    );
+    const seen = new Set(first.items.map((speaker) => speaker.id));
+    expectThat(
+      second.items.every((speaker) => !seen.has(speaker.id)),
+      {
+        expected: 'the second page holds the next speakers, none of the first page',
+        received: 'speakers of the first page again',
+        exchange: second.exchange,
+        hint: 2,
+      },
+    );
+    expectCollectionPage(
+      await follow(first.exchange, 'last', hints.links),
+      { path: '/speaker', name: 'speakers', page: first.pageCount },
+      hints,
+    );
+  });
+
+  it('meets every speaker exactly once along the "next" links', async () => {
+    const speakers = await allSpeakers();
+    const first = await firstPage();
+    const ids = new Set(speakers.map((speaker) => speaker.id));
+    expectThat(speakers.length === first.total && ids.size === first.total, {
+      expected: `${first.total} different speakers over all pages, as "total" says`,
+      received: `${speakers.length} speakers, ${ids.size} of them different`,
+      hint: 2,
+    });
+  });
+
+  it("answers a speaker's self link with that speaker, as a HAL resource", async () => {
+    const { exchange: collection, items } = await firstPage();
+    const listed = items[0] as Record<string, unknown>;
+    const path = `/speaker/${listed.id}`;
+    const url = resolve(collection, hrefOf(listed, 'self')) as URL;
+    const exchange = await send('GET', target(url));
+    const entity = (found: Exchange) => ({
+      status: 200,
+      headers: { 'content-type': HAL },
+      json: { id: listed.id, name: listed.name, _links: { self: linkTo(found, path) } },
+    });
+    expectResponse(exchange, entity(exchange), { hint: 4 });
+    // The self link of the entity leads back to it.
+    const again = await follow(exchange, 'self', 4);
+    expectResponse(again, entity(again), { hint: 4 });
+  });
+
+  it('answers an unknown speaker id with a 404 "Entity not found." problem', async () => {
+    const ids = (await allSpeakers()).map((speaker) => Number(speaker.id));
+    const exchange = await send('GET', `/speaker/${Math.max(...ids) + 1}`);
+    expectResponse(exchange, problem(404, 'Entity not found.'), { hint: 4 });
+  });
+
+  it('answers /speaker/abc, which no speaker id looks like, with a 404 problem', async () => {
+    expectResponse(await send('GET', '/speaker/abc'), problem(404), { hint: 5 });
+  });
+
+  it('answers a page past the last with a 409 "Invalid page provided" problem', async () => {
+    const { pageCount } = await firstPage();
+    const exchange = await send('GET', `/speaker?page=${pageCount + 1}`);
+    expectResponse(exchange, problem(409, 'Invalid page provided'), { hint: 2 });
+  });
+
+  it('answers a page that is not a positive integer with a 400 problem', async () => {
+    for (const page of ['0', 'abc', '-1']) {
+      expectResponse(await send('GET', `/speaker?page=${page}`), problem(400), { hint: 2 });
+    }
+  });
+
+  it('answers every error of the application as a problem: unknown paths, 405', async () => {
+    expectResponse(await send('GET', '/nowhere'), problem(404), { hint: 5 });
+    expectResponse(
+      await send('DELETE', '/speaker'),
+      { ...problem(405), headers: { 'content-type': PROBLEM, allow: /\bGET\b/ } },
+      { hint: 5 },
+    );
+  });
+});

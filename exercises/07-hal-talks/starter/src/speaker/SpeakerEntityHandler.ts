@@ -1,0 +1,39 @@
+import {
+  ApiProblem,
+  HAL_MEDIA_TYPE,
+  HalResource,
+  json,
+  type MiddlewareInterface,
+  type ResponsePrototype,
+  type ServerRequest,
+} from 'hyperpipe';
+import type { Catalogue } from '../database/Catalogue.ts';
+
+/**
+ * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link.
+ *
+ * TODO: embed the speaker's talks under `talks`: this.catalogue.talks.talksOf(speaker.id),
+ * each a HalResource with its own self link to /talk/{id}, given to resource.embed(name, list).
+ */
+export class SpeakerEntityHandler implements MiddlewareInterface {
+  protected readonly catalogue: Catalogue;
+
+  /**
+   * Creates the handler.
+   *
+   * @param catalogue - where the speakers are
+   */
+  constructor(catalogue: Catalogue) {
+    this.catalogue = catalogue;
+  }
+
+  process(request: ServerRequest, response: ResponsePrototype): Response {
+    // The route's token lets only positive integers through.
+    const speaker = this.catalogue.speakers.fetch(Number(request.param('speaker_id')));
+    if (!speaker) throw new ApiProblem(404, 'Entity not found.');
+    const self = `${request.url.origin}${request.basePath}/speaker/${speaker.id}`;
+    // `{ ...speaker }`: HalResource takes a plain record of fields, which TypeScript does not
+    // count an interface such as Speaker as.
+    return json(new HalResource({ ...speaker }, self), response, HAL_MEDIA_TYPE);
+  }
+}

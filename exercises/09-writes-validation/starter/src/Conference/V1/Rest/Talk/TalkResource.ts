@@ -1,0 +1,69 @@
+import { type Talk, type TalkInput, UnknownSpeakerError } from '@hyperpipe/catalogue';
+import { type Collection, type Entity, Resource, validationProblem } from 'hyperpipe';
+import type { Catalogue } from '../../../../database/Catalogue.ts';
+import { validate } from '../../../../validation/validate.ts';
+import { talkInput } from './talkInput.ts';
+
+/** `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers. */
+export class TalkResource extends Resource {
+  readonly #catalogue: Catalogue;
+
+  /**
+   * Creates the resource.
+   *
+   * @param catalogue - the speakers and talks
+   */
+  constructor(catalogue: Catalogue) {
+    super();
+    this.#catalogue = catalogue;
+  }
+
+  override fetch(id: string): Entity | undefined {
+    const talk = this.#catalogue.talks.fetch(Number(id));
+    return talk && this.#present(talk);
+  }
+
+  override fetchAll(): Collection {
+    return (offset, limit) => this.#catalogue.talks.list({ offset, limit });
+  }
+
+  // TODO: create(data), patch(id, data) and delete(id), after the example of update:
+  // - create validates with talkInput and answers the new talk; the framework makes the
+  //   201 and its Location from the talk's self link.
+  // - patch validates with talkPatch (./talkInput.ts): every field optional.
+  // - delete answers this.#catalogue.talks.delete(Number(id)): false is a 404.
+
+  override update(id: string, data: unknown): Entity | undefined {
+    // Validation first: a body that breaks a rule throws the 422 before anything is written.
+    const input = toTalkInput(validate(talkInput, data));
+    const talk = this.#write(() => this.#catalogue.talks.update(Number(id), input));
+    // No such talk: undefined, which the framework answers with 404 Entity not found.
+    return talk && this.#present(talk);
+  }
+
+  #present(talk: Talk): Entity {
+    return { ...talk, speakers: this.#catalogue.speakers.speakersOf(talk.id) };
+  }
+
+  /** Runs a write, turning unknown speaker ids into the 422 problem; the write changed nothing. */
+  #write<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (error instanceof UnknownSpeakerError) throw unknownSpeakers(error.speakerIds);
+      throw error;
+    }
+  }
+}
+
+/** The validated body in the catalogue's terms: `speakers` is the list of speaker ids. */
+function toTalkInput({
+  speakers,
+  ...fields
+}: { speakers?: number[] | undefined } & Omit<TalkInput, 'speakerIds'>): TalkInput {
+  return speakers === undefined ? fields : { ...fields, speakerIds: speakers };
+}
+
+function unknownSpeakers(ids: readonly number[]) {
+  return validationProblem({ speakers: { notFound: `No speaker has the id ${ids.join(', ')}` } });
+}

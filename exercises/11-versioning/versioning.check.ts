@@ -1,0 +1,218 @@
+import { type Exchange, expectResponse, expectThat, satisfies, send } from '@hyperpipe/cli/harness';
+import { describe, expect, it } from 'vitest';
+
+const V1 = 'application/vnd.conference.v1+json';
+const V2 = 'application/vnd.conference.v2+json';
+const HAL = 'application/hal+json';
+
+/** A Content-Type header of this media type, whatever its parameters. */
+const typeOf = (mediaType: string) =>
+  new RegExp(`^${mediaType.replace(/[.+]/g, '\\$&')}\\s*(;|$)`, 'i');
+
+/** The path of a URL, resolved against the request URL: links may be absolute or relative. */
+const pathOf = (href: string) => new URL(href, 'http://conference.test').pathname;
+
+/** A link whose href's path matches `path`. */
+const linkTo = (path: RegExp, description: string) =>
+  satisfies(
+    (link) =>
+      typeof (link as { href?: unknown } | null)?.href === 'string' &&
+      path.test(pathOf((link as { href: string }).href)),
+    `a link { href } to ${description}`,
+  );
+
+interface Speaker {
+  id: number;
+  twitter: string | null;
+}
+
+/** A speaker of a version 2 collection page. */
+interface Version2Item {
+  id: number;
+  talk_count: number;
+  _links: { self: { href: string } };
+}
+
+/** A speaker with a Twitter handle, found in version 1's first page. */
+async function speakerWithTwitter(): Promise<Speaker> {
+  const exchange = await send('GET', '/speaker', { headers: { accept: HAL } });
+  expectResponse(exchange, { status: 200 }, { hint: 1 });
+  const speakers =
+    (exchange.json as { _embedded?: { speakers?: Speaker[] } })._embedded?.speakers ?? [];
+  const speaker = speakers.find((candidate) => typeof candidate.twitter === 'string');
+  expectThat(speaker !== undefined, {
+    expected: 'a speaker with a twitter handle in the first page of GET /speaker',
+    received: 'none',
+    exchange,
+    hint: 1,
+  });
+  return speaker as Speaker;
+}
+
+/** What version 2 makes of a speaker: a talk count and a twitter link, no twitter field. */
+function version2Of(speaker: Speaker) {
+  const handle = (speaker.twitter as string).replace(/^@/, '');
+  return {
+    id: speaker.id,
+    talk_count: expect.any(Number),
+    _links: {
+      self: linkTo(new RegExp(`^/v2/speaker/${speaker.id}$`), `/v2/speaker/${speaker.id}`),
+      twitter: satisfies(
+        (link) =>
+          typeof (link as { href?: unknown } | null)?.href === 'string' &&
+          (link as { href: string }).href.includes(handle),
+        `a link { href } to the profile of ${handle}`,
+      ),
+    },
+  };
+}
+
+/** Checks that the body of an answer has no member `field`. */
+function expectNoField(exchange: Exchange, field: string, hint: number): void {
+  const body = exchange.json as Record<string, unknown> | undefined;
+  expectThat(body !== undefined && !Object.hasOwn(body, field), {
+    expected: `a body without a \`${field}\` field`,
+    received: body === undefined ? 'no JSON body' : `${field}: ${JSON.stringify(body[field])}`,
+    exchange,
+    hint,
+  });
+}
+
+/** Checks that an answer is version 2 of `speaker`. */
+function expectVersion2(exchange: Exchange, speaker: Speaker, hint: number): void {
+  expectResponse(exchange, { status: 200, json: version2Of(speaker) }, { hint });
+  expectNoField(exchange, 'twitter', hint);
+}
+
+/** Checks that an answer is version 1 of `speaker`: its twitter field, no talk count. */
+function expectVersion1(exchange: Exchange, speaker: Speaker, hint: number): void {
+  expectResponse(
+    exchange,
+    { status: 200, json: { id: speaker.id, twitter: speaker.twitter } },
+    { hint },
+  );
+  expectNoField(exchange, 'talk_count', hint);
+}
+
+describe('step 11: versioning', () => {
+  it('serves version 2 of a speaker at /v2/speaker/{id}: a talk_count and a twitter link', async () => {
+    const speaker = await speakerWithTwitter();
+    expectVersion2(await send('GET', `/v2/speaker/${speaker.id}`), speaker, 1);
+  });
+
+  it('serves version 2 at /speaker/{id} to Accept: application/vnd.conference.v2+json', async () => {
+    const speaker = await speakerWithTwitter();
+    const exchange = await send('GET', `/speaker/${speaker.id}`, { headers: { accept: V2 } });
+    expectResponse(exchange, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 2 });
+    expectVersion2(exchange, speaker, 2);
+  });
+
+  it('keeps version 1 at /v1/speaker/{id}, and at /speaker/{id} by default', async () => {
+    const speaker = await speakerWithTwitter();
+    const prefixed = await send('GET', `/v1/speaker/${speaker.id}`, { headers: { accept: V1 } });
+    expectResponse(prefixed, { status: 200, headers: { 'content-type': typeOf(V1) } }, { hint: 3 });
+    expectVersion1(prefixed, speaker, 3);
+    expectVersion1(await send('GET', `/speaker/${speaker.id}`), speaker, 3);
+    const talks = await send('GET', '/v1/talk', { headers: { accept: V1 } });
+    expectResponse(talks, { status: 200, json: { total: expect.any(Number) } }, { hint: 3 });
+  });
+
+  it('takes a body of Content-Type application/vnd.conference.v2+json as a version 2 write', async () => {
+    const created = await send('POST', '/speaker', {
+      headers: { 'content-type': V2 },
+      json: { name: 'Versioned', twitter: '@versioned' },
+    });
+    expectResponse(
+      created,
+      {
+        status: 201,
+        headers: {
+          location: satisfies(
+            (value) => /^\/v2\/speaker\/\d+$/.test(pathOf(String(value))),
+            'a URL under /v2/speaker/',
+          ),
+        },
+        json: { name: 'Versioned', talk_count: 0 },
+      },
+      { hint: 4 },
+    );
+    expectNoField(created, 'twitter', 4);
+  });
+
+  it('refuses version 2 of talks, which has none: a 406', async () => {
+    const exchange = await send('GET', '/talk', { headers: { accept: V2 } });
+    expectResponse(
+      exchange,
+      {
+        status: 406,
+        headers: { 'content-type': typeOf('application/problem+json') },
+        json: { status: 406, detail: 'Cannot honor Accept type specified' },
+      },
+      { hint: 5 },
+    );
+    const v1 = await send('GET', '/v1/talk', { headers: { accept: V2 } });
+    expectResponse(v1, { status: 406 }, { hint: 5 });
+  });
+
+  it('links version 2 speakers under /v2, and their talks to version 1', async () => {
+    const exchange = await send('GET', '/v2/speaker?page=2');
+    expectResponse(
+      exchange,
+      {
+        status: 200,
+        json: {
+          _links: { self: linkTo(/^\/v2\/speaker$/, '/v2/speaker?page=2') },
+          _embedded: {
+            speakers: expect.arrayContaining([
+              expect.objectContaining({
+                talk_count: expect.any(Number),
+                _links: expect.objectContaining({
+                  self: linkTo(/^\/v2\/speaker\/\d+$/, '/v2/speaker/{id}'),
+                }),
+              }),
+            ]),
+          },
+        },
+      },
+      { hint: 6 },
+    );
+    const speakers = (exchange.json as { _embedded: { speakers: Version2Item[] } })._embedded
+      .speakers;
+    const outside = speakers.filter((item) => !pathOf(item._links.self.href).startsWith('/v2/'));
+    expectThat(outside.length === 0, {
+      expected: 'every speaker of /v2/speaker linked under /v2/speaker/',
+      received: outside.map((item) => item._links.self.href),
+      exchange,
+      hint: 6,
+    });
+
+    const speaker = speakers.find((item) => item.talk_count > 0);
+    expectThat(speaker !== undefined, {
+      expected: 'a speaker with talks in the second page of /v2/speaker',
+      received: 'none',
+      exchange,
+      hint: 6,
+    });
+    const entity = await send('GET', `/v2/speaker/${speaker?.id}`);
+    const talkLink = linkTo(/^(\/v1)?\/talk\/\d+$/, '/v1/talk/{id} (or /talk/{id})');
+    expectResponse(
+      entity,
+      {
+        status: 200,
+        json: {
+          _links: { self: linkTo(/^\/v2\/speaker\/\d+$/, `/v2/speaker/${speaker?.id}`) },
+          _embedded: {
+            talks: satisfies(
+              (talks) =>
+                Array.isArray(talks) &&
+                talks.length > 0 &&
+                talks.every((talk) => talkLink.asymmetricMatch(talk?._links?.self)),
+              'talks whose self links point at version 1: /v1/talk/{id} or /talk/{id}',
+            ),
+          },
+        },
+      },
+      { hint: 6 },
+    );
+  });
+});

@@ -1,0 +1,41 @@
+const json = 'application/json';
+const hal = 'application/hal+json';
+const vendor = 'application/vnd.conference.v1+json';
+
+/** What every resource shares: its media types, its ids and its page size. */
+const shared = {
+  // Ids are positive integers of at most 15 digits, which JavaScript numbers hold
+  // exactly; anything else in their place is a 404.
+  identifierPattern: '[1-9]\\d{0,14}',
+  pageSize: 25,
+  // Response types, the default first: a client that accepts anything gets the vendor
+  // type. Any other Accept is a 406.
+  accept: [vendor, hal, json],
+  // Request body types. Any other Content-Type is a 415.
+  contentTypes: [vendor, json],
+};
+
+// The REST resources: registerConfiguredResources (src/app.ts) gives each a collection
+// route at its path and an entity route below it, answered by the resource service.
+export default {
+  rest: {
+    'Conference.V1.Speaker': {
+      ...shared,
+      path: '/speaker',
+      resource: 'Conference.V1.Speaker',
+      entity: 'Speaker',
+      identifierName: 'speaker_id',
+      collectionName: 'speakers',
+      embedded: { talks: 'Talk' },
+    },
+    'Conference.V1.Talk': {
+      ...shared,
+      path: '/talk',
+      resource: 'Conference.V1.Talk',
+      entity: 'Talk',
+      identifierName: 'talk_id',
+      collectionName: 'talks',
+      embedded: { speakers: 'Speaker' },
+    },
+  },
+};
