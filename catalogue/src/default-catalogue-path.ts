@@ -8,7 +8,19 @@ const REPOSITORY_ROOT = new URL('../../', import.meta.url);
  * variable if it is set and not empty, else `data/conference.sqlite` at the repository root.
  */
 export function defaultCataloguePath(): string {
-  const fromEnvironment = process.env.CONFERENCE_DB;
-  if (fromEnvironment) return fromEnvironment;
-  return fileURLToPath(new URL('data/conference.sqlite', REPOSITORY_ROOT));
+  return process.env.CONFERENCE_DB || repositoryData('conference.sqlite');
+}
+
+/**
+ * Where the conference API keeps its OAuth2 clients and tokens unless told otherwise: the
+ * `CONFERENCE_OAUTH_DB` environment variable if it is set and not empty, else
+ * `data/oauth.sqlite` at the repository root. Found from here, not from the configuration
+ * file that asks, so that conference/ and every workshop project share one answer.
+ */
+export function defaultTokenDatabasePath(): string {
+  return process.env.CONFERENCE_OAUTH_DB || repositoryData('oauth.sqlite');
+}
+
+function repositoryData(name: string): string {
+  return fileURLToPath(new URL(`data/${name}`, REPOSITORY_ROOT));
 }

@@ -6,7 +6,7 @@
  */
 
 export type { CatalogueDatabase } from './catalogue-database.ts';
-export { defaultCataloguePath } from './default-catalogue-path.ts';
+export { defaultCataloguePath, defaultTokenDatabasePath } from './default-catalogue-path.ts';
 export { existingSpeakerIds, missingSpeakerIds } from './existing-speaker-ids.ts';
 export { createInMemoryCatalogue } from './in-memory-catalogue.ts';
 export { type OpenCatalogueOptions, openCatalogue } from './open-catalogue.ts';

@@ -9,6 +9,7 @@ import {
   type CatalogueDatabase,
   createInMemoryCatalogue,
   defaultCataloguePath,
+  defaultTokenDatabasePath,
   generateConferenceSeed,
   openCatalogue,
   resetCatalogue,
@@ -164,6 +165,22 @@ describe('defaultCataloguePath', () => {
   it('falls back to data/conference.sqlite at the repository root', () => {
     vi.stubEnv('CONFERENCE_DB', undefined);
     expect(defaultCataloguePath()).toBe(join(REPOSITORY_ROOT, 'data', 'conference.sqlite'));
+  });
+});
+
+describe('defaultTokenDatabasePath', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('prefers the CONFERENCE_OAUTH_DB environment variable', () => {
+    vi.stubEnv('CONFERENCE_OAUTH_DB', '/somewhere/tokens.sqlite');
+    expect(defaultTokenDatabasePath()).toBe('/somewhere/tokens.sqlite');
+  });
+
+  it('falls back to data/oauth.sqlite at the repository root', () => {
+    vi.stubEnv('CONFERENCE_OAUTH_DB', '');
+    expect(defaultTokenDatabasePath()).toBe(join(REPOSITORY_ROOT, 'data', 'oauth.sqlite'));
   });
 });
 

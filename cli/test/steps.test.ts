@@ -108,6 +108,17 @@ describe.each(steps)('step $number-$slug', (step) => {
         summary(run),
       ).toBe(true);
     });
+
+    it('fail one by one against its starter: a check the untouched starter passes tests nothing new', {
+      timeout: 120_000,
+    }, async () => {
+      const run = await checksOf(step, 'starter');
+      // A check named "… still …" guards what an earlier step built, so the starter passes it.
+      const passedOnStarter = (run.checks ?? [])
+        .filter((check) => check.status !== 'failed' && !/\bstill\b/.test(check.name))
+        .map((check) => check.name);
+      expect(passedOnStarter, summary(run)).toEqual([]);
+    });
   });
 
   it('leaves no check-<pid>.local.json behind', { timeout: 120_000 }, async () => {

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { defaultTokenDatabasePath } from '@hyperpipe/catalogue';
 
 const file = (name: string) => fileURLToPath(new URL(`../auth/${name}`, import.meta.url));
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const writesNeedIdentity = { entity: WRITES, collection: WRITES };
 
 // Who may write. GETs stay public; every write of every version needs an identity, and
-// conference/src/auth/onlyEditorsDelete.ts lets only editors DELETE.
+// src/auth/onlyEditorsDelete.ts lets only editors DELETE.
 //
 // DEMO ONLY: the users (learner/hyperpipe, editor/hyperpipe-editor) and the OAuth2 client
 // (workshop/workshop-secret) are published in the workshop's documentation. For anything
@@ -18,10 +19,8 @@ export default {
     basic: { htpasswd: file('conference.htpasswd') },
     digest: { htdigest: file('conference.htdigest'), nonceLifetime: 300 },
     oauth2: {
-      // Tokens survive a restart; CONFERENCE_OAUTH_DB moves the file (tests use their own).
-      database:
-        process.env.CONFERENCE_OAUTH_DB ??
-        fileURLToPath(new URL('../../../data/oauth.sqlite', import.meta.url)),
+      // Tokens survive a restart: CONFERENCE_OAUTH_DB if set, else data/oauth.sqlite.
+      database: defaultTokenDatabasePath(),
       accessTokenLifetime: 3600,
       clients: {
         workshop: {

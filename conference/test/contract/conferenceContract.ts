@@ -13,6 +13,12 @@ export interface ContractRequest {
   path: string | { locationOfPrevious: true };
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Who sends it: the demo editor, who may make every write, unless it says otherwise:
+   * `guest` sends no credentials, `learner` the demo learner's password, `token` the
+   * access token of the last token answer.
+   */
+  as?: 'guest' | 'learner' | 'token';
   status: number;
   /** Fields the body must have, so that two servers cannot agree by being wrong alike. */
   json?: Record<string, unknown>;
@@ -25,8 +31,14 @@ export interface ContractAnswer {
   contentType: string | null;
   allow: string | null;
   location: string | null;
+  /** The `WWW-Authenticate` challenges, their nonces masked: they differ on every answer. */
+  challenges: string | null;
+  /** The body; the tokens of a token answer masked, since every server issues its own. */
   body: unknown;
 }
+
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 const json = (value: unknown, type = JSON_TYPE) => ({
   headers: { 'content-type': type },
@@ -165,15 +177,74 @@ export function conferenceContract({ speakers, talks }: ForeignIds): ContractReq
     { method: 'DELETE', path: '/speaker', status: 405 },
     { method: 'POST', path: `/speaker/${s1}`, status: 405 },
     { method: 'PUT', path: '/talk', ...json(newTalk), status: 405 },
+
+    // Who may write: reads are public, writes need an identity, DELETE needs an editor.
+    { method: 'GET', path: `/talk/${t1}`, as: 'guest', status: 200 },
+    { method: 'POST', path: '/speaker', as: 'guest', ...json({ name: 'Guest' }), status: 401 },
+    {
+      method: 'PATCH',
+      path: `/v2/speaker/${s1}`,
+      as: 'guest',
+      ...json({ name: 'Guest' }),
+      status: 401,
+    },
+    { method: 'DELETE', path: `/talk/${t1}`, as: 'guest', status: 401 },
+    {
+      method: 'POST',
+      path: '/speaker',
+      headers: { 'content-type': JSON_TYPE, authorization: basic('learner', 'wrong') },
+      body: '{"name":"Wrong"}',
+      status: 401,
+    },
+    { method: 'DELETE', path: `/talk/${t1}`, as: 'learner', status: 403 },
+    { method: 'GET', path: `/talk/${t1}`, status: 200, json: { id: t1 } },
+    { method: 'PATCH', path: `/talk/${t1}`, as: 'learner', ...json({ title: 'L' }), status: 200 },
+    {
+      method: 'POST',
+      path: '/oauth',
+      as: 'guest',
+      headers: { 'content-type': FORM },
+      body: 'grant_type=password&username=learner&password=hyperpipe&client_id=workshop&client_secret=workshop-secret',
+      status: 200,
+      json: { token_type: 'Bearer' },
+    },
+    { method: 'POST', path: '/speaker', as: 'token', ...json({ name: 'Bearer' }), status: 201 },
+    { method: 'GET', path: { locationOfPrevious: true }, status: 200, json: { name: 'Bearer' } },
+    { method: 'DELETE', path: `/speaker/${s2}`, as: 'token', status: 403 },
+    {
+      method: 'POST',
+      path: '/speaker',
+      headers: { 'content-type': JSON_TYPE, authorization: 'Bearer not-a-token-it-issued' },
+      body: '{"name":"Forged"}',
+      status: 401,
+    },
+    {
+      method: 'POST',
+      path: '/oauth',
+      as: 'guest',
+      headers: { 'content-type': FORM },
+      body: 'grant_type=password&username=learner&password=wrong&client_id=workshop&client_secret=workshop-secret',
+      status: 400,
+      json: { error: 'invalid_grant' },
+    },
   ];
 }
 
 /**
- * The demo editor of the conference API (DESIGN.md, "Decisions"), who may make every write:
- * the contract is about what the API does, not about who may ask. The workshop's steps
- * have no authentication, and ignore the header.
+ * The demo identities of the conference API (DESIGN.md, "Decisions"). Requests are the
+ * editor's, who may make every write, unless they say otherwise.
  */
-const AS_EDITOR = `Basic ${Buffer.from('editor:hyperpipe-editor').toString('base64')}`;
+const CREDENTIALS = {
+  editor: basic('editor', 'hyperpipe-editor'),
+  learner: basic('learner', 'hyperpipe'),
+};
+
+/** The `authorization` header of a request, if it has one. */
+function authorizationOf(request: ContractRequest, token: string | undefined): string | undefined {
+  if (request.as === 'guest') return undefined;
+  if (request.as === 'token') return `Bearer ${token ?? 'no-token-issued-before'}`;
+  return CREDENTIALS[request.as ?? 'editor'];
+}
 
 /** Sends the contract's requests to the server at `url`, in order, and returns its answers. */
 export async function runContract(
@@ -181,30 +252,61 @@ export async function runContract(
   requests: readonly ContractRequest[],
 ): Promise<ContractAnswer[]> {
   const answers: ContractAnswer[] = [];
+  let token: string | undefined;
   for (const request of requests) {
     const path =
       typeof request.path === 'string'
         ? request.path
         : (answers.at(-1)?.location ?? '/no-location-in-the-previous-answer');
+    const authorization = authorizationOf(request, token);
     const init: RequestInit = {
       method: request.method,
-      headers: { authorization: AS_EDITOR, ...request.headers },
+      headers: { ...(authorization && { authorization }), ...request.headers },
       redirect: 'manual',
     };
     if (request.body !== undefined) init.body = request.body;
     const response = await fetch(`${url}${path}`, init);
     const text = await response.text();
+    const body = text === '' ? '' : withoutOrigin(parseOrText(text), url);
+    token = accessTokenOf(body) ?? token;
     const location = response.headers.get('location');
     answers.push({
-      request: `${request.method} ${path} ${JSON.stringify(request.headers ?? {})}`,
+      request: `${request.as ?? 'editor'}: ${request.method} ${path} ${JSON.stringify(request.headers ?? {})}`,
       status: response.status,
       contentType: response.headers.get('content-type'),
       allow: response.headers.get('allow'),
       location: location?.startsWith(`${url}/`) ? location.slice(url.length) : location,
-      body: text === '' ? '' : withoutOrigin(parseOrText(text), url),
+      challenges:
+        response.headers.get('www-authenticate')?.replace(/nonce="[^"]*"/g, 'nonce="…"') ?? null,
+      body: accessTokenOf(body) === undefined ? body : withoutTokens(body as TokenAnswer),
     });
   }
   return answers;
+}
+
+/** The body of a token answer (RFC 6749, section 5.1). */
+interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+}
+
+function accessTokenOf(body: unknown): string | undefined {
+  const token = (body as Partial<TokenAnswer> | null)?.access_token;
+  return typeof token === 'string' ? token : undefined;
+}
+
+/** A token answer with what differs from one server to the next (and from one second to the next) masked. */
+function withoutTokens(body: TokenAnswer): unknown {
+  return {
+    ...body,
+    access_token: '(an access token)',
+    ...(body.refresh_token !== undefined && { refresh_token: '(a refresh token)' }),
+    ...(typeof body.expires_in === 'number' && {
+      expires_in:
+        body.expires_in > 3500 && body.expires_in <= 3600 ? '(about an hour)' : body.expires_in,
+    }),
+  };
 }
 
 function parseOrText(text: string): unknown {

@@ -1,6 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { lastStep } from './lastStep.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -23,9 +24,9 @@ export const CONFERENCE_SERVE: ServerCommand = {
   listening: /Conference API on (http:\/\/\S+?)\./,
 };
 
-/** `npm run workshop -- serve 11 --solution`: the last step's solution, through the workshop CLI. */
+/** `npm run workshop -- serve <last step> --solution`: the last step's solution, through the workshop CLI. */
 export const WORKSHOP_SOLUTION_SERVE: ServerCommand = {
-  args: ['cli/bin/workshop.js', 'serve', '11', '--solution'],
+  args: ['cli/bin/workshop.js', 'serve', lastStep().number, '--solution'],
   listening: /Listening on (http:\/\/\S+)/,
 };
 

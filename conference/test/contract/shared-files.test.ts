@@ -2,13 +2,25 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { lastStep } from './lastStep.ts';
 
 const CONFERENCE = fileURLToPath(new URL('../../', import.meta.url));
-const SOLUTION = fileURLToPath(new URL('../../../solutions/11-versioning/', import.meta.url));
+const { folder: LAST } = lastStep();
+const SOLUTION = fileURLToPath(new URL(`../../../solutions/${LAST}/`, import.meta.url));
 
 /** What the learner builds by hand and conference/ holds: folders whole, and single files. */
-const SHARED_FOLDERS = ['src/Conference', 'src/database', 'src/validation'];
-const SHARED_FILES = ['config/autoload/rest.global.ts', 'config/autoload/database.global.ts'];
+const SHARED_FOLDERS = [
+  'src/Conference',
+  'src/database',
+  'src/validation',
+  'src/auth',
+  'config/auth',
+];
+const SHARED_FILES = [
+  'config/autoload/rest.global.ts',
+  'config/autoload/database.global.ts',
+  'config/autoload/authentication.global.ts',
+];
 
 function filesUnder(root: string, folder: string): string[] {
   const dir = join(root, folder);
@@ -32,7 +44,7 @@ describe('the last solution shares its conference files with conference/, byte f
   ];
   it.each(shared)('%s is identical', (file) => {
     const solution = join(SOLUTION, file);
-    expect(existsSync(solution), `solutions/11-versioning/${file} exists`).toBe(true);
+    expect(existsSync(solution), `solutions/${LAST}/${file} exists`).toBe(true);
     expect(readFileSync(solution).equals(readFileSync(join(CONFERENCE, file))), file).toBe(true);
   });
 });

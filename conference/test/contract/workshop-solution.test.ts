@@ -10,6 +10,7 @@ import {
   runContract,
 } from './conferenceContract.ts';
 import { writeForeignCatalogue } from './foreignCatalogue.ts';
+import { lastStep } from './lastStep.ts';
 import {
   CONFERENCE_SERVE,
   type ServerProcess,
@@ -21,8 +22,8 @@ const temporaryFolder = useTemporaryFolders();
 
 // The workshop ends where conference/ is: the last step's solution, served the way a
 // learner serves it, answers every request of docs/conference-api.md exactly as
-// `npm run serve` does, on a catalogue neither was written for. The requests carry the
-// demo editor's credentials, which conference/ needs for writes and the workshop ignores.
+// `npm run serve` does, on a catalogue neither was written for, with the same demo
+// identities: the editor's by default, the learner's, a guest's, a token's.
 describe("the workshop's last solution is the conference API", () => {
   let requests: ContractRequest[];
   const servers: ServerProcess[] = [];
@@ -63,7 +64,7 @@ describe("the workshop's last solution is the conference API", () => {
     });
   });
 
-  it('the solution of step 11 answers every request the same: status, headers and body', () => {
+  it(`the solution of step ${lastStep().number} answers every request the same: status, headers and body`, () => {
     // Every difference at once, each with the request that showed it.
     const differences = conference.flatMap((expected, index) => {
       const answer = solution[index];

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { safeEqual } from './safeEqual.ts';
 
@@ -185,6 +187,8 @@ export class TokenStore {
 
   #open(): Database.Database {
     if (this.#db === undefined) {
+      // SQLite creates the file but not its folder, such as a fresh clone's data/.
+      if (this.#path !== ':memory:') mkdirSync(dirname(this.#path), { recursive: true });
       const db = new Database(this.#path);
       db.pragma('journal_mode = WAL');
       db.exec(SCHEMA);

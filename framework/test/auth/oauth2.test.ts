@@ -238,6 +238,15 @@ describe('bearer tokens', () => {
   });
 });
 
+describe('the token store', () => {
+  it('creates the folder of its file, as a fresh clone lacks data/', async () => {
+    const path = join(folder(), 'not', 'yet', 'tokens.sqlite');
+    const { app } = createAuthApp(folder(), { tokenDatabase: path });
+    await passwordToken(app);
+    expect(existsSync(path)).toBe(true);
+  });
+});
+
 /** What SQLite's write-ahead log holds, which may not be in the file yet. */
 function readWal(path: string): string {
   return existsSync(`${path}-wal`) ? readFileSync(`${path}-wal`).toString('latin1') : '';

@@ -1,0 +1,54 @@
+import { twitterLink } from '../../src/Conference/V2/Rest/Speaker/SpeakerResource.ts';
+
+const json = 'application/json';
+const hal = 'application/hal+json';
+
+/** What every resource of a version shares: its media types, its ids, its page size. */
+function inVersion(version: number) {
+  const vendor = `application/vnd.conference.v${version}+json`;
+  return {
+    // Ids are positive integers of at most 15 digits, which JavaScript numbers hold
+    // exactly; anything else in their place is a 404.
+    identifierPattern: '[1-9]\\d{0,14}',
+    pageSize: 25,
+    accept: [vendor, hal, json],
+    contentTypes: [vendor, json],
+  };
+}
+
+// The REST resources. Each version lives under /v{N}; unversioned URLs serve version 1,
+// and Accept: application/vnd.conference.v2+json asks for version 2.
+export default {
+  rest: {
+    'Conference.V1.Speaker': {
+      ...inVersion(1),
+      path: '/v1/speaker',
+      resource: 'Conference.V1.Speaker',
+      entity: 'Speaker',
+      identifierName: 'speaker_id',
+      collectionName: 'speakers',
+      embedded: { talks: 'Talk' },
+    },
+    'Conference.V1.Talk': {
+      ...inVersion(1),
+      path: '/v1/talk',
+      resource: 'Conference.V1.Talk',
+      entity: 'Talk',
+      identifierName: 'talk_id',
+      collectionName: 'talks',
+      embedded: { speakers: 'Speaker' },
+    },
+    'Conference.V2.Speaker': {
+      ...inVersion(2),
+      path: '/v2/speaker',
+      resource: 'Conference.V2.Speaker',
+      entity: 'SpeakerV2',
+      identifierName: 'speaker_id',
+      collectionName: 'speakers',
+      embedded: { talks: 'Talk' },
+      // The handle becomes a `twitter` link to the profile instead of a field.
+      hidden: ['twitter'],
+      links: twitterLink,
+    },
+  },
+};

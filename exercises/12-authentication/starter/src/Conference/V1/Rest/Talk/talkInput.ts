@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { text } from '../../../../validation/text.ts';
+
+/** A real calendar date as `YYYY-MM-DD`: 2027-02-30 has the shape but is no day. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const SPEAKER_IDS = 'The speakers must be a list of speaker ids';
+
+const fields = {
+  title: text('title').trim().min(1, 'The title is required'),
+  abstract: text('abstract').nullable().optional(),
+  day: text('day')
+    .refine(isCalendarDate, {
+      message: 'The day must be in the format YYYY-MM-DD',
+      params: { rule: 'date' },
+    })
+    .nullable()
+    .optional(),
+  start_time: text('start_time')
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'The start time must be in the format HH:MM')
+    .nullable()
+    .optional(),
+  // The element schema needs the message too: the array's own error covers only a
+  // `speakers` that is no list, and zod's defaults ("Too small: expected number to be >0")
+  // would otherwise reach the client for [0] or ["1"].
+  speakers: z
+    .array(z.number({ error: SPEAKER_IDS }).int(SPEAKER_IDS).positive(SPEAKER_IDS), {
+      error: SPEAKER_IDS,
+    })
+    .max(20, 'A talk has at most 20 speakers')
+    .optional(),
+};
+
+/** A talk as POST and PUT take it: `title` required, `speakers` a list of existing speaker ids. */
+export const talkInput = z.strictObject(fields);
+
+/** A talk as PATCH takes it: every field optional. */
+export const talkPatch = z.strictObject({ ...fields, title: fields.title.optional() });

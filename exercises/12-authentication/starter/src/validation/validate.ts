@@ -1,0 +1,42 @@
+import { type ValidationMessages, validationProblem } from 'hyperpipe';
+import type { z } from 'zod';
+
+/**
+ * Checks input against a zod schema and returns the parsed value, or throws the 422
+ * problem of Apigility's zf-content-validation: detail `Failed Validation` and
+ * `validation_messages` by field, then by rule. An unknown field is reported under its
+ * own name with the rule `unrecognized`.
+ */
+export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  // zod 4 leaves `input` out of the issues it returns unless asked; ruleOf needs it to tell
+  // a missing field (rule `required`) from one of the wrong type (rule `invalid_type`).
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  throw validationProblem(messagesOf(result.error.issues));
+}
+
+/** zod's issues as validation messages: `{ field: { rule: message } }`. */
+export function messagesOf(issues: readonly z.core.$ZodIssue[]): ValidationMessages {
+  const messages: Record<string, Record<string, string>> = {};
+  const add = (field: string, rule: string, message: string) => {
+    messages[field] = { ...messages[field], [rule]: message };
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        add(key, 'unrecognized', `"${key}" is not a field of this resource`);
+    } else {
+      const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';
+      add(field, ruleOf(issue), issue.message);
+    }
+  }
+  return messages;
+}
+
+function ruleOf(issue: z.core.$ZodIssue): string {
+  // A missing field is the one invalid type worth its own rule name.
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  // Refinements name their rule in params, e.g. .refine(isTimeZone, { params: { rule: 'timezone' } }).
+  if (issue.code === 'custom' && typeof issue.params?.rule === 'string') return issue.params.rule;
+  return issue.code;
+}

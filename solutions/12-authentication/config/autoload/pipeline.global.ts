@@ -1,0 +1,35 @@
+import { ApplicationFactory } from 'hyperpipe';
+
+// Higher priorities run first; equal ones in the order listed. The keys only name the
+// entries, so a *.local.* file can override one of them (its priority, say): lists from
+// several files append, so an order that matters is expressed with priority.
+export default {
+  middleware_pipeline: {
+    // Before everything else, so that every answer carries the CORS header.
+    cors: { middleware: 'Cors', priority: 100 },
+    // Applications mounted under a prefix: they see /blog/x as /x.
+    blog: { path: '/blog', middleware: 'BlogApplication', priority: 10 },
+    api: { path: '/api', middleware: 'ApiApplication', priority: 10 },
+    // Before routing, after the mounted applications: it resolves the version, and sends
+    // /speaker on to /v1/speaker (or /v2/speaker, when the media type asks for version 2).
+    versioning: { middleware: 'Versioning', priority: 10 },
+    // With a pipeline configured, routing and dispatch go where the configuration says.
+    // Authentication and authorization sit between them: routing names the resource the
+    // rules speak of (and the /oauth route that needs no authentication), and a refused
+    // request must never reach dispatch, where the resource would write.
+    routing: {
+      middleware: [
+        ApplicationFactory.ROUTING_MIDDLEWARE,
+        'AuthenticationMiddleware',
+        'AuthorizationMiddleware',
+        ApplicationFactory.DISPATCH_MIDDLEWARE,
+      ],
+      priority: 1,
+    },
+    // Reached only when nothing answered: an unknown path is a 404 problem.
+    notFound: { middleware: 'NotFoundProblem', priority: -50 },
+    // Every error of the whole application becomes an API problem: the speakers' 404,
+    // 409 and 400, the router's 405, the time zone's 422, authorization's 403.
+    problems: { middleware: 'ProblemMiddleware', error: true, priority: -100 },
+  },
+};

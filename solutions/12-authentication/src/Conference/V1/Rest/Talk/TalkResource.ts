@@ -1,0 +1,76 @@
+import { type Talk, type TalkInput, UnknownSpeakerError } from '@hyperpipe/catalogue';
+import { type Collection, type Entity, Resource, validationProblem } from 'hyperpipe';
+import type { Catalogue } from '../../../../database/Catalogue.ts';
+import { validate } from '../../../../validation/validate.ts';
+import { talkInput, talkPatch } from './talkInput.ts';
+
+/** `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers. */
+export class TalkResource extends Resource {
+  readonly #catalogue: Catalogue;
+
+  /**
+   * Creates the resource.
+   *
+   * @param catalogue - the speakers and talks
+   */
+  constructor(catalogue: Catalogue) {
+    super();
+    this.#catalogue = catalogue;
+  }
+
+  override fetch(id: string): Entity | undefined {
+    const talk = this.#catalogue.talks.fetch(Number(id));
+    return talk && this.#present(talk);
+  }
+
+  override fetchAll(): Collection {
+    return (offset, limit) => this.#catalogue.talks.list({ offset, limit });
+  }
+
+  override create(data: unknown): Entity {
+    const input = toTalkInput(validate(talkInput, data));
+    return this.#present(this.#write(() => this.#catalogue.talks.create(input)));
+  }
+
+  override update(id: string, data: unknown): Entity | undefined {
+    const input = toTalkInput(validate(talkInput, data));
+    const talk = this.#write(() => this.#catalogue.talks.update(Number(id), input));
+    return talk && this.#present(talk);
+  }
+
+  override patch(id: string, data: unknown): Entity | undefined {
+    const input = toTalkInput(validate(talkPatch, data));
+    const talk = this.#write(() => this.#catalogue.talks.patch(Number(id), input));
+    return talk && this.#present(talk);
+  }
+
+  override delete(id: string): boolean {
+    return this.#catalogue.talks.delete(Number(id));
+  }
+
+  #present(talk: Talk): Entity {
+    return { ...talk, speakers: this.#catalogue.speakers.speakersOf(talk.id) };
+  }
+
+  /** Runs a write, turning unknown speaker ids into the 422 problem; the write changed nothing. */
+  #write<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (error instanceof UnknownSpeakerError) throw unknownSpeakers(error.speakerIds);
+      throw error;
+    }
+  }
+}
+
+/** The validated body in the catalogue's terms: `speakers` is the list of speaker ids. */
+function toTalkInput({
+  speakers,
+  ...fields
+}: { speakers?: number[] | undefined } & Omit<TalkInput, 'speakerIds'>): TalkInput {
+  return speakers === undefined ? fields : { ...fields, speakerIds: speakers };
+}
+
+function unknownSpeakers(ids: readonly number[]) {
+  return validationProblem({ speakers: { notFound: `No speaker has the id ${ids.join(', ')}` } });
+}

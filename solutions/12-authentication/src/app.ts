@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import type Database from 'better-sqlite3';
+import {
+  Application,
+  AuthEvents,
+  createContainer,
+  loadConfig,
+  registerConfiguredResources,
+} from 'hyperpipe';
+import { onlyEditorsDelete } from './auth/onlyEditorsDelete.ts';
+
+const CONFIG_FOLDER = fileURLToPath(new URL('../config/autoload', import.meta.url));
+
+/** What the workshop passes to createApp: the checks pass their own copy of the catalogue. */
+export interface AppOptions {
+  /** The conference catalogue; the checks pass a fresh in-memory copy. */
+  database?: Database.Database;
+}
+
+/**
+ * Builds the application from configuration: the files in config/autoload (`*.global.ts`,
+ * then any `*.local.*`) make the container, and the container's ApplicationFactory makes
+ * the application, with the routes of the `routes` key; registerConfiguredResources adds
+ * the REST resources of the `rest` key; and an `authorization` listener keeps DELETE for
+ * editors.
+ */
+export async function createApp(options: AppOptions = {}): Promise<Application> {
+  const container = createContainer(await loadConfig(CONFIG_FOLDER));
+  // A database handed in replaces the configured file: the Database factory never runs.
+  if (options.database) container.setService('Database', options.database);
+  const app = container.get(Application);
+  registerConfiguredResources(app, container);
+  // The application shares the container's EventManager, which the authorization
+  // middleware triggers: a listener attached here hears every request it authorizes.
+  app.events.on(AuthEvents.AUTHORIZATION, onlyEditorsDelete);
+  return app;
+}
