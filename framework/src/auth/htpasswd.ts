@@ -4,6 +4,9 @@ import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
 import { safeEqual } from './safeEqual.ts';
 
+/** A bcrypt hash (cost 10, as the demo users') of a random text nobody knows. */
+const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
+
 /**
  * Users and password hashes read from an htpasswd file (one `user:hash` a line, as Apache's
  * `htpasswd` writes them). Accepted hashes: bcrypt (`$2y$`, `$2b$`, `$2a$`), Apache MD5
@@ -37,10 +40,15 @@ export class Htpasswd {
     return Htpasswd.parse(readFileSync(path, 'utf8'));
   }
 
-  /** Whether the user exists and the password matches its hash. */
+  /**
+   * Whether the user exists and the password matches its hash. An unknown user's password
+   * is still checked, against a bcrypt hash nobody's password matches, so that the time an
+   * answer takes does not tell which user names exist.
+   */
   async verify(user: string, password: string): Promise<boolean> {
     const hash = this.#hashes.get(user);
-    return hash !== undefined && verifyHash(password, hash);
+    const matches = await verifyHash(password, hash ?? NOBODY);
+    return hash !== undefined && matches;
   }
 }
 
