@@ -41,7 +41,7 @@ describe('the code-driven hello application (SPEC 4.2)', () => {
   it('answers a wrong method on a known path with 405 and Allow', async () => {
     const response = await call('DELETE', '/ping');
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET,HEAD');
   });
 });
 
@@ -81,7 +81,7 @@ describe('the configuration-driven API mounted under /api', () => {
   it('renders errors as JSON through its error middleware, keeping Allow', async () => {
     const response = await call('POST', '/api/ping');
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET,HEAD');
     expect(await response.json()).toEqual({ error: 'Method Not Allowed' });
   });
 });
@@ -116,7 +116,7 @@ describe('the hypermedia users API, mounted last', () => {
   it('serves HAL under /api/user even though /api is also the configured API', async () => {
     const response = await call('GET', '/api/user/3');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/vnd.example.v1+json');
+    expect(response.headers.get('content-type')).toBe('application/hal+json');
     const body = await response.json();
     expect(body._links.self.href).toBe('http://localhost/v1/api/user/3');
   });

@@ -3,7 +3,7 @@ import { type ServerProcess, startServer } from './child.ts';
 import { type Pinning, pin, planPinning } from './pin.ts';
 import { httpTable, httpTargets } from './report.ts';
 import { runRounds } from './rounds.ts';
-import { selectServers } from './servers.ts';
+import { type ServerSpec, selectServers } from './servers.ts';
 import { summarize } from './summary.ts';
 import { verifyPing } from './verify.ts';
 
@@ -17,6 +17,24 @@ export async function runHttpComparison(config: BenchConfig): Promise<void> {
     `\n## HTTP: GET /ping, ${config.connections} connections, pipelining ${config.pipelining}, ` +
       `${config.rounds} rounds × ${config.duration} s (warm-up ${config.warmup} s, discarded)\n`,
   );
+  await withServers(specs, config, verifyPing, async (servers) => {
+    const results = await runRounds(servers, config);
+    const summaries = specs.map((spec) => summarize(spec.name, results));
+    console.log(`\n${httpTable(summaries)}\n`);
+    for (const line of httpTargets(summaries)) console.log(line);
+  });
+}
+
+/**
+ * Starts the servers (pinned, when pinning is on), checks each with `verify`, runs `measure`,
+ * and stops them all: at the end, on an error, and on SIGINT or SIGTERM.
+ */
+export async function withServers(
+  specs: readonly ServerSpec[],
+  config: BenchConfig,
+  verify: (server: ServerProcess) => Promise<void>,
+  measure: (servers: readonly ServerProcess[]) => Promise<void>,
+): Promise<void> {
   const pinning = pinRunner(config.pin);
   const servers: ServerProcess[] = [];
   const stopAll = () => Promise.all(servers.map((server) => server.stop()));
@@ -31,12 +49,9 @@ export async function runHttpComparison(config: BenchConfig): Promise<void> {
     for (const spec of specs) {
       const profile = config.profile.includes(spec.name);
       servers.push(await startServer(spec, { profile, cpus: pinning?.servers }));
-      await verifyPing(servers[servers.length - 1] as ServerProcess);
+      await verify(servers[servers.length - 1] as ServerProcess);
     }
-    const results = await runRounds(servers, config);
-    const summaries = specs.map((spec) => summarize(spec.name, results));
-    console.log(`\n${httpTable(summaries)}\n`);
-    for (const line of httpTargets(summaries)) console.log(line);
+    await measure(servers);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -18,6 +18,8 @@ export interface RoundResult {
 }
 
 export interface LoadOptions {
+  /** The path requested, such as `/ping`. */
+  readonly path: string;
   readonly connections: number;
   readonly pipelining: number;
   /** Seconds. */
@@ -27,10 +29,10 @@ export interface LoadOptions {
 /** Grace on top of the duration before a stuck round is stopped. */
 const WATCHDOG_GRACE = 15_000;
 
-/** Puts load on the server's /ping with autocannon, in this process, for `duration` seconds. */
+/** Puts load on one path of the server with autocannon, in this process, for `duration` seconds. */
 export async function load(server: ServerProcess, options: LoadOptions): Promise<RoundResult> {
   const cpuBefore = await server.cpuTime();
-  const result = await autocannonRun(`${server.url}/ping`, options);
+  const result = await autocannonRun(`${server.url}${options.path}`, options);
   const cpu = (await server.cpuTime()) - cpuBefore;
   return {
     server: server.spec.name,
@@ -47,7 +49,9 @@ export async function load(server: ServerProcess, options: LoadOptions): Promise
 /** autocannon's callback API, as a promise, with a watchdog in case a run never ends. */
 function autocannonRun(url: string, options: LoadOptions): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, ...options, timeout: 10 }, (error, result) => {
+    const { connections, pipelining, duration } = options;
+    const settings = { url, connections, pipelining, duration, timeout: 10 };
+    const instance = autocannon(settings, (error, result) => {
       clearTimeout(watchdog);
       if (error) reject(error);
       else resolve(result);

@@ -14,8 +14,10 @@ const PAUSE = 500;
 export async function runRounds(
   servers: readonly ServerProcess[],
   config: BenchConfig,
+  path = '/ping',
 ): Promise<RoundResult[]> {
   const options: LoadOptions = {
+    path,
     connections: config.connections,
     pipelining: config.pipelining,
     duration: config.duration,

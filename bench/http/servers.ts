@@ -12,14 +12,16 @@ export const BASELINE = 'node:http';
 export const SUBJECT = 'hyperpipe';
 export const RIVAL = 'hono';
 
-const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
+/** The path of a server script in bench/http/servers/. */
+export const serverScript = (file: string): string =>
+  fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
 
 export const SERVERS: readonly ServerSpec[] = [
-  { name: BASELINE, script: script('raw.ts') },
-  { name: SUBJECT, script: script('hyperpipe.ts') },
-  { name: RIVAL, script: script('hono.ts') },
-  { name: 'fastify', script: script('fastify.ts') },
-  { name: 'express', script: script('express.ts') },
+  { name: BASELINE, script: serverScript('raw.ts') },
+  { name: SUBJECT, script: serverScript('hyperpipe.ts') },
+  { name: RIVAL, script: serverScript('hono.ts') },
+  { name: 'fastify', script: serverScript('fastify.ts') },
+  { name: 'express', script: serverScript('express.ts') },
 ];
 
 /** The servers named in `wanted` (all when empty); an unknown name is a mistake, not a no-op. */

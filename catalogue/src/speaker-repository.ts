@@ -53,10 +53,22 @@ export class SpeakerRepository {
     return this.#statements.ofTalk.all(talkId);
   }
 
-  /** Stores a new speaker and returns it with its id. */
+  /**
+   * Stores a new speaker and returns it with its id.
+   *
+   * A catalogue file without AUTOINCREMENT reuses the id of a deleted last speaker, and one
+   * without foreign keys may still hold that speaker's links: they are deleted, so the new
+   * speaker never inherits another's talks.
+   */
   create(input: SpeakerInput): Speaker {
-    // INSERT … RETURNING always yields the inserted row.
-    return this.#statements.insert.get(toRow(input)) as Speaker;
+    return this.#db
+      .transaction(() => {
+        // INSERT … RETURNING always yields the inserted row.
+        const speaker = this.#statements.insert.get(toRow(input)) as Speaker;
+        this.#statements.unlink.run(speaker.id);
+        return speaker;
+      })
+      .immediate();
   }
 
   /**
@@ -88,12 +100,18 @@ export class SpeakerRepository {
   }
 
   /**
-   * Deletes a speaker; the database deletes their links to talks with them.
+   * Deletes a speaker and their links to talks, all or nothing. Our schema would delete the
+   * links by itself; a catalogue file without foreign keys would keep them.
    *
    * @returns whether there was a speaker to delete
    */
   delete(id: number): boolean {
-    return this.#statements.delete.run(id).changes > 0;
+    return this.#db
+      .transaction(() => {
+        this.#statements.unlink.run(id);
+        return this.#statements.delete.run(id).changes > 0;
+      })
+      .immediate();
   }
 }
 
@@ -125,5 +143,6 @@ function prepareStatements(db: Database.Database) {
        RETURNING ${COLUMNS}`,
     ),
     delete: db.prepare<[number]>('DELETE FROM speakers WHERE id = ?'),
+    unlink: db.prepare<[number]>('DELETE FROM talks_speakers WHERE speaker_id = ?'),
   };
 }

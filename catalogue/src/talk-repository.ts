@@ -62,6 +62,10 @@ export class TalkRepository {
   /**
    * Stores a new talk, and links it to `input.speakerIds` if given, all or nothing.
    *
+   * A catalogue file without AUTOINCREMENT reuses the id of a deleted last talk, and one
+   * without foreign keys may still hold that talk's links: they are deleted, so the new talk
+   * never inherits another's speakers.
+   *
    * @returns the new talk with its id
    * @throws UnknownSpeakerError when a speaker id does not exist; nothing is written then
    */
@@ -70,7 +74,7 @@ export class TalkRepository {
       .transaction(() => {
         // INSERT … RETURNING always yields the inserted row.
         const talk = this.#statements.insert.get(toRow(input)) as Talk;
-        if (input.speakerIds !== undefined) this.#replaceSpeakers(talk.id, input.speakerIds);
+        this.#replaceSpeakers(talk.id, input.speakerIds ?? []);
         return talk;
       })
       .immediate();
@@ -120,12 +124,18 @@ export class TalkRepository {
   }
 
   /**
-   * Deletes a talk; the database deletes its links to speakers with it.
+   * Deletes a talk and its links to speakers, all or nothing. Our schema would delete the
+   * links by itself; a catalogue file without foreign keys would keep them.
    *
    * @returns whether there was a talk to delete
    */
   delete(id: number): boolean {
-    return this.#statements.delete.run(id).changes > 0;
+    return this.#db
+      .transaction(() => {
+        this.#statements.unlinkAll.run(id);
+        return this.#statements.delete.run(id).changes > 0;
+      })
+      .immediate();
   }
 
   // Must run inside a transaction: the check and the writes belong together.

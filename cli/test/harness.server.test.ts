@@ -43,7 +43,7 @@ describe('in-process: requests to http://conference.test go to app.handle()', ()
     expect(ping.json).toEqual({ ack: expect.any(Number) });
     const wrong = await send('DELETE', '/ping');
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.headers.get('allow')).toBe('GET,HEAD');
     expect(wrong.request).toEqual({
       method: 'DELETE',
       url: 'http://conference.test/ping',

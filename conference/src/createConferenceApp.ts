@@ -10,6 +10,7 @@ import {
   type ServiceManager,
 } from 'hyperpipe';
 import { onlyEditorsDelete } from './auth/onlyEditorsDelete.ts';
+import { busyCatalogueProblem } from './busyCatalogueProblem.ts';
 
 const CONFIG_FOLDER = fileURLToPath(new URL('../config/autoload', import.meta.url));
 
@@ -26,8 +27,9 @@ export interface ConferenceAppOptions {
 /**
  * The conference API: `config/autoload/*.global.ts`, then any `*.local.ts`, build the
  * container; the container's ApplicationFactory builds the application with its routes
- * and pipeline; the `rest` configuration adds the speaker and talk resources; and an
- * `authorization` listener keeps DELETE for editors.
+ * and pipeline; the `rest` configuration adds the speaker and talk resources; an
+ * `authorization` listener keeps DELETE for editors; and a busy catalogue answers 503,
+ * just before the problem middleware (priority -100) would call it a 500.
  */
 export async function createConferenceApp(
   options: ConferenceAppOptions = {},
@@ -43,5 +45,6 @@ export async function createConferenceApp(
   const app = container.get(Application);
   registerConfiguredResources(app, container);
   app.events.on(AuthEvents.AUTHORIZATION, onlyEditorsDelete);
+  app.pipe('/', busyCatalogueProblem, { error: true, priority: -90 });
   return app;
 }

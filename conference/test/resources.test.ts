@@ -3,6 +3,7 @@ import type { Application } from 'hyperpipe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestConference,
+  HAL,
   JSON_TYPE,
   ORIGIN,
   PROBLEM,
@@ -11,7 +12,6 @@ import {
   sendJson,
   speakerRow as speakerRowOf,
   talkRow as talkRowOf,
-  V1,
 } from './support/conference.ts';
 
 // Reads only: one catalogue for the whole file.
@@ -28,7 +28,7 @@ describe('GET an entity', () => {
   it('renders a speaker as HAL: its row, a self link, and its talks embedded', async () => {
     const { status, headers, body } = await sendJson(app, '/speaker/1');
     expect(status).toBe(200);
-    expect(headers.get('content-type')).toBe(V1);
+    expect(headers.get('content-type')).toBe(HAL);
     const { _links, _embedded, ...state } = body;
     expect(state).toEqual(speakerRow(1));
     expect(_links).toEqual({ self: { href: `${ORIGIN}/v1/speaker/1` } });
@@ -108,7 +108,7 @@ describe('GET a collection', () => {
   it('renders the first page of speakers with its paging fields and links', async () => {
     const { status, headers, body } = await sendJson(app, '/speaker');
     expect(status).toBe(200);
-    expect(headers.get('content-type')).toBe(V1);
+    expect(headers.get('content-type')).toBe(HAL);
     expect(body).toMatchObject({ count: 25, total: 76, page: 1, page_count: 4, page_size: 25 });
     expect(body._links).toEqual({
       self: { href: `${ORIGIN}/v1/speaker?page=1` },
@@ -142,21 +142,18 @@ describe('GET a collection', () => {
 });
 
 describe('methods a resource does not support', () => {
-  const collectionAllow = 'GET,POST';
-  const entityAllow = 'GET,PATCH,PUT,DELETE';
+  const collectionAllow = 'GET,HEAD,POST,OPTIONS';
+  const entityAllow = 'GET,HEAD,PATCH,PUT,DELETE,OPTIONS';
   it.each([
     ['PUT', '/speaker', collectionAllow],
     ['PATCH', '/speaker', collectionAllow],
     ['DELETE', '/speaker', collectionAllow],
-    ['OPTIONS', '/speaker', collectionAllow],
     ['PUT', '/talk', collectionAllow],
     ['PATCH', '/talk', collectionAllow],
     ['DELETE', '/talk', collectionAllow],
     ['DELETE', '/v2/speaker', collectionAllow],
     ['POST', '/speaker/1', entityAllow],
-    ['OPTIONS', '/speaker/1', entityAllow],
     ['POST', '/talk/1', entityAllow],
-    ['OPTIONS', '/talk/1', entityAllow],
     ['POST', '/v2/speaker/1', entityAllow],
     // The method is checked before the entity is looked up.
     ['POST', '/talk/999999', entityAllow],
@@ -171,6 +168,26 @@ describe('methods a resource does not support', () => {
     expect(headers.get('content-type')).toBe(PROBLEM);
     expect(body).toEqual(problem(405, 'Method Not Allowed', new RegExp(`\\b${method}\\b`)));
   });
+});
+
+describe('OPTIONS', () => {
+  it.each([
+    ['/speaker', 'GET,HEAD,POST,OPTIONS'],
+    ['/speaker/1', 'GET,HEAD,PATCH,PUT,DELETE,OPTIONS'],
+    ['/talk/1', 'GET,HEAD,PATCH,PUT,DELETE,OPTIONS'],
+    ['/v2/speaker', 'GET,HEAD,POST,OPTIONS'],
+  ])(
+    'OPTIONS %s answers 204 with Allow: %s, the same Allow as a 405 there',
+    async (path, allow) => {
+      const options = await send(app, path, { method: 'OPTIONS' });
+      expect(options.status).toBe(204);
+      expect(options.headers.get('allow')).toBe(allow);
+      expect(await options.text()).toBe('');
+      const unknown = await send(app, path, { method: 'PROPFIND', as: 'editor' });
+      expect(unknown.status).toBe(405);
+      expect(unknown.headers.get('allow')).toBe(allow);
+    },
+  );
 });
 
 describe('HEAD', () => {

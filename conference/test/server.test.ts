@@ -9,10 +9,10 @@ import { createConferenceApp } from '../src/createConferenceApp.ts';
 import {
   basicAuth,
   countOf,
+  HAL,
   PROBLEM,
   SEED,
   useTemporaryFolders,
-  V1,
 } from './support/conference.ts';
 
 const temporaryFolder = useTemporaryFolders();
@@ -35,7 +35,7 @@ describe('the API over a real socket, on a database file', () => {
   it('answers a GET with HAL whose links point at the server', async () => {
     const response = await fetch(`${server.url}/speaker?page=2`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(V1);
+    expect(response.headers.get('content-type')).toBe(HAL);
     const body = await response.json();
     expect(body).toMatchObject({ page: 2, total: SEED.speakers, count: 25 });
     expect(body._links.self.href).toBe(`${server.url}/v1/speaker?page=2`);
@@ -71,7 +71,7 @@ describe('the API over a real socket, on a database file', () => {
       headers: { authorization: basicAuth('editor') },
     });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET,PATCH,PUT,DELETE');
+    expect(response.headers.get('allow')).toBe('GET,HEAD,PATCH,PUT,DELETE,OPTIONS');
     expect(response.headers.get('content-type')).toBe(PROBLEM);
     expect((await response.json()).title).toBe('Method Not Allowed');
   });
@@ -79,7 +79,7 @@ describe('the API over a real socket, on a database file', () => {
   it('answers HEAD with headers and no body over the wire', async () => {
     const response = await fetch(`${server.url}/speaker/1`, { method: 'HEAD' });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(V1);
+    expect(response.headers.get('content-type')).toBe(HAL);
     expect(await response.text()).toBe('');
   });
 });

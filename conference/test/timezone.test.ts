@@ -127,7 +127,7 @@ describe('/timezone negotiation and methods', () => {
     async (method) => {
       const { status, headers, body } = await sendJson(app, '/timezone', { method });
       expect(status).toBe(405);
-      expect(headers.get('allow')).toBe('GET,POST');
+      expect(headers.get('allow')).toBe('GET,HEAD,POST');
       expect(headers.get('content-type')).toBe(PROBLEM);
       expect(body).toEqual(problem(405, 'Method Not Allowed', new RegExp(`\\b${method}\\b`)));
     },

@@ -35,6 +35,8 @@ const NOT_HTTP = 'The url must be an http or https URL';
 const DAY = 'The day must be in the format YYYY-MM-DD';
 const TIME = 'The start time must be in the format HH:MM';
 const SPEAKER_IDS = 'The speakers must be a list of speaker ids';
+const TITLE_TOO_LONG = 'The title must be at most 300 characters';
+const ABSTRACT_TOO_LONG = 'The abstract must be at most 4000 characters';
 const unrecognized = (field: string) => ({
   [field]: { unrecognized: `"${field}" is not a field of this resource` },
 });
@@ -153,6 +155,13 @@ describe('talk fields', () => {
     ['no title', {}, { title: { required: 'The title is required' } }],
     ['an empty title', { title: '' }, { title: { too_small: 'The title is required' } }],
     ['a numeric title', { title: 5 }, { title: { invalid_type: 'The title must be a string' } }],
+    ['a title of 301 characters', { title: a(301) }, { title: { too_big: TITLE_TOO_LONG } }],
+    ['a title of a million characters', { title: a(1e6) }, { title: { too_big: TITLE_TOO_LONG } }],
+    [
+      'an abstract of 4001 characters',
+      { title: 'ok', abstract: a(4001) },
+      { abstract: { too_big: ABSTRACT_TOO_LONG } },
+    ],
     [
       'a numeric abstract',
       { title: 'ok', abstract: 5 },
@@ -256,6 +265,14 @@ describe('talk fields', () => {
       { method: 'PATCH', as: 'editor', body: { speakers: [999] } },
       { speakers: { notFound: 'No speaker has the id 999' } },
     );
+  });
+
+  it('accepts a title and an abstract at their longest', async () => {
+    const talk = { title: a(300), abstract: a(4000) };
+    const created = await sendJson(app, '/talk', { method: 'POST', as: 'editor', body: talk });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject(talk);
+    db.prepare('DELETE FROM talks WHERE id = ?').run(created.body.id);
   });
 
   it.each(['2028-02-29', '2027-12-31', '2027-01-01'])('accepts the real day %s', async (day) => {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   countOf,
   createTestConference,
+  HAL,
   idFromUrl,
   linkTable,
   ORIGIN,
@@ -12,7 +13,6 @@ import {
   sendJson,
   speakerRow as speakerRowOf,
   talkRow as talkRowOf,
-  V1,
 } from './support/conference.ts';
 
 // Every test writes, so every test gets its own catalogue.
@@ -37,7 +37,7 @@ describe('creating', () => {
     const sent = { name: 'Ada Lovelace', url: 'https://ada.example', twitter: '@ada' };
     const created = await sendJson(app, '/speaker', { method: 'POST', as: 'editor', body: sent });
     expect(created.status).toBe(201);
-    expect(created.headers.get('content-type')).toBe(V1);
+    expect(created.headers.get('content-type')).toBe(HAL);
     const location = created.headers.get('location') as string;
     expect(location).toBe(`${ORIGIN}/v1/speaker/${SEED.speakers + 1}`);
     expect(created.body).toEqual({
@@ -98,7 +98,7 @@ describe('replacing and changing', () => {
       body: { name: 'Renamed' },
     });
     expect(updated.status).toBe(200);
-    expect(updated.headers.get('content-type')).toBe(V1);
+    expect(updated.headers.get('content-type')).toBe(HAL);
     expect(speakerRow(speakerId)).toEqual({
       id: speakerId,
       name: 'Renamed',

@@ -7,8 +7,14 @@ import type { Router } from '../router/Router.ts';
 import { Application } from './Application.ts';
 import type { ErrorLogger } from './FinalHandler.ts';
 
-const ROUTING_MIDDLEWARE: PipelineConstant = Symbol('ApplicationFactory.ROUTING_MIDDLEWARE');
-const DISPATCH_MIDDLEWARE: PipelineConstant = Symbol('ApplicationFactory.DISPATCH_MIDDLEWARE');
+// Registered symbols: a configuration file that reaches this module through another copy
+// of the package (another path, another bundle) still gets the very same constants.
+const ROUTING_MIDDLEWARE: PipelineConstant = Symbol.for(
+  'hyperpipe.ApplicationFactory.ROUTING_MIDDLEWARE',
+);
+const DISPATCH_MIDDLEWARE: PipelineConstant = Symbol.for(
+  'hyperpipe.ApplicationFactory.DISPATCH_MIDDLEWARE',
+);
 
 /** The routing or dispatch constant of {@link ApplicationFactory}: a symbol, so no service name can clash with it. */
 export type PipelineConstant = symbol;
@@ -125,7 +131,7 @@ function pipeEntry(app: Application, key: string, entry: unknown): void {
     return;
   }
   const fail = (problem: string) =>
-    new Error(`Invalid middleware_pipeline entry ${key}: ${problem}. ${VALID_ENTRY}`);
+    new Error(`Invalid middleware_pipeline entry ${key}: ${sentence(problem)} ${VALID_ENTRY}`);
   if (!isMap(entry)) throw fail('it is not an object');
   const { middleware, path, error, priority, ...unknown } = entry as Record<string, unknown>;
   if (middleware === undefined || middleware === null) throw fail('"middleware" is missing');
@@ -153,7 +159,7 @@ function expand(app: Application, middleware: ConfiguredMiddleware): Middleware 
 
 function toRoute(config: unknown, index: number): Route {
   const fail = (problem: string) =>
-    new Error(`Invalid route #${index}: ${problem}. ${VALID_ROUTE}`);
+    new Error(`Invalid route #${index}: ${sentence(problem)} ${VALID_ROUTE}`);
   if (!isMap(config)) throw fail('it is not an object');
   const {
     path,
@@ -181,4 +187,9 @@ function toRoute(config: unknown, index: number): Route {
   } catch (cause) {
     throw fail((cause as Error).message);
   }
+}
+
+/** Ends a problem with one period: those from `pipe()` or `Route` already have theirs. */
+function sentence(problem: string): string {
+  return problem.endsWith('.') ? problem : `${problem}.`;
 }

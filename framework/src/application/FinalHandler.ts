@@ -1,7 +1,7 @@
 import { HttpError, reasonPhrase } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { text } from '../http/responses.ts';
-import type { ServerRequest } from '../http/ServerRequest.ts';
+import { pathOf, type ServerRequest } from '../http/ServerRequest.ts';
 import type { PipeEnd } from '../middleware/MiddlewarePipe.ts';
 
 /** Receives errors that no error middleware handled and that are the server's fault (5xx). */
@@ -18,8 +18,8 @@ export interface FinalHandlerOptions {
 /**
  * Where a top-level pipeline ends. A request nobody answered gets 404; an error nobody
  * recovered from gets its own status if it is an {@link HttpError} (a 405 keeps its
- * `Allow` header), or 500 without details. Both keep the headers outer middleware put on
- * the response prototype, such as CORS headers.
+ * `Allow` header), or 500 without details. Headers outer middleware put on the response
+ * prototype, such as CORS headers, reach both: the pipeline carries them.
  */
 export class FinalHandler implements PipeEnd {
   readonly #debug: boolean;
@@ -35,42 +35,28 @@ export class FinalHandler implements PipeEnd {
   }
 
   /** Answers 404: no middleware answered the request. */
-  async next(request: ServerRequest, response: ResponsePrototype): Promise<Response> {
-    const path = request.basePath + request.path;
-    return text(`Cannot ${request.method} ${path}`, withStatus(response, 404, {}));
+  async next(request: ServerRequest, _response: ResponsePrototype): Promise<Response> {
+    // The path the client sent: versioning or a mounted prefix may have changed the one routed.
+    const path = pathOf(request.request.url);
+    return text(`Cannot ${request.method} ${path}`, { status: 404 });
   }
 
   /** Answers with the error's status, or 500. */
   async fail(
     error: unknown,
     request: ServerRequest,
-    response: ResponsePrototype,
+    _response: ResponsePrototype,
   ): Promise<Response> {
     if (error instanceof HttpError && error.status < 500) {
-      return text(error.message, withStatus(response, error.status, error.headers));
+      return text(error.message, { status: error.status, headers: error.headers });
     }
     this.#onError(error, request);
     const status = error instanceof HttpError ? error.status : 500;
     // The reason phrase of the status sent (a 503 must not say "Internal Server Error").
     const body =
       this.#debug && error instanceof Error ? (error.stack ?? error.message) : reasonPhrase(status);
-    return text(
-      body,
-      withStatus(response, status, error instanceof HttpError ? error.headers : {}),
-    );
+    return text(body, { status, headers: error instanceof HttpError ? error.headers : {} });
   }
-}
-
-function withStatus(
-  response: ResponsePrototype,
-  status: number,
-  extra: Readonly<Record<string, string>>,
-): ResponseInit {
-  const headers = new Headers(response.hasHeaders ? response.headers : undefined);
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  // The body is ours now: a content type set for another body must not describe it.
-  headers.delete('content-type');
-  return { status, headers };
 }
 
 /** The default {@link ErrorLogger}: one line on stderr with the request and the stack. */

@@ -63,14 +63,11 @@ export class HalRenderer {
     const metadata = this.#metadata.get(kind);
     const embedded = metadata.embedded ?? {};
     const linked = metadata.linked ?? {};
-    const hidden = new Set([
-      ...Object.keys(embedded),
-      ...Object.keys(linked),
-      ...(metadata.hidden ?? []),
-    ]);
-    const state = Object.fromEntries(
-      Object.entries(entity).filter(([field]) => !hidden.has(field)),
-    );
+    const hidden = hiddenFields(metadata);
+    const state: Record<string, unknown> = {};
+    for (const field of Object.keys(entity)) {
+      if (!hidden.has(field)) state[field] = entity[field];
+    }
     const resource = new HalResource(state, this.entityUrl(request, kind, entity));
     for (const [field, relatedKind] of Object.entries(linked)) {
       const related = listOf(entity[field]);
@@ -107,6 +104,25 @@ export class HalRenderer {
       else resource.addLink(relation, link);
     }
   }
+}
+
+const HIDDEN = new WeakMap<EntityMetadata, ReadonlySet<string>>();
+
+/**
+ * The fields that are not state: embedded, linked and hidden ones. Worked out once per
+ * entity kind, since every entity of every response asks.
+ */
+function hiddenFields(metadata: EntityMetadata): ReadonlySet<string> {
+  let hidden = HIDDEN.get(metadata);
+  if (hidden === undefined) {
+    hidden = new Set([
+      ...Object.keys(metadata.embedded ?? {}),
+      ...Object.keys(metadata.linked ?? {}),
+      ...(metadata.hidden ?? []),
+    ]);
+    HIDDEN.set(metadata, hidden);
+  }
+  return hidden;
 }
 
 function listOf(value: unknown): unknown[] {

@@ -6,6 +6,11 @@
  * `json(data, response)` and the other helpers, or writes to its body and returns
  * `response.toResponse()`. It is not a WHATWG `Response` because those cannot be
  * written to, and because creating one for every request would cost 20–30 µs.
+ *
+ * Its headers reach the client even when inner middleware ignores it and returns
+ * `json(data)`: the pipeline carries them onto every returned response that does not set
+ * them itself ({@link ResponsePrototype.carryOnto}). Its status does not: a response
+ * built without the prototype chose its own.
  */
 export class ResponsePrototype {
   /** The status code the response will have. */
@@ -33,6 +38,30 @@ export class ResponsePrototype {
   write(chunk: string): this {
     this.#body += chunk;
     return this;
+  }
+
+  /**
+   * Adds this prototype's headers to `response` where it has none of that name, and
+   * returns it. `Content-Type` stays behind: it describes a body the prototype did not
+   * write (a negotiated type must not land on a 204 or on a problem).
+   */
+  carryOnto(response: Response): Response {
+    if (this.#headers === undefined) return response;
+    const own = new Set(response.headers.keys());
+    const carried = [...this.#headers].filter(
+      ([name]) => name !== 'content-type' && !own.has(name),
+    );
+    if (carried.length === 0) return response;
+    try {
+      for (const [name, value] of carried) response.headers.append(name, value);
+      return response;
+    } catch {
+      // Headers of Response.redirect(), Response.error() and fetch() answers are immutable.
+      const headers = new Headers(response.headers);
+      for (const [name, value] of carried) headers.append(name, value);
+      const { status, statusText } = response;
+      return new Response(response.body, { status, statusText, headers });
+    }
   }
 
   /** A WHATWG `Response` with this prototype's status, headers and written body. */

@@ -44,7 +44,11 @@ export class ServerRequest {
     this.#attributes = attributes;
   }
 
-  /** The HTTP method, upper-case as the client sent it. */
+  /**
+   * The HTTP method. Methods are case-sensitive (RFC 9110): the WHATWG `Request` upper-cases
+   * only DELETE, GET, HEAD, OPTIONS, POST and PUT, so `patch` stays `patch` and matches no
+   * `PATCH` route. Nothing here changes its case.
+   */
   get method(): string {
     return this.request.method;
   }

@@ -121,12 +121,14 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     const escaped: Escaped = { error: NO_ERROR };
     const next = this.#next(index + 1, request, inner, response, error, end, escaped, prefix);
     try {
-      return assertResponse(await stage.run(error, inner, response, next), stage);
+      const answer = assertResponse(await stage.run(error, inner, response, next), stage);
+      // Headers set on the prototype count, even when the answer was built without it.
+      return response.carryOnto(answer);
     } catch (thrown) {
       // An error coming back out of next() has already met the error middleware below;
       // walking them again would run each twice.
       if (thrown === escaped.error) throw thrown;
-      return this.#step(index + 1, request, response, thrown, end);
+      return response.carryOnto(await this.#step(index + 1, request, response, thrown, end));
     }
   }
 

@@ -30,7 +30,8 @@ export function toStage(middleware: AnyMiddleware, options: StageOptions = {}): 
   }
   if (Array.isArray(middleware)) {
     const pipe = new MiddlewarePipe(options.container);
-    for (const item of middleware) pipe.pipe(item);
+    // The entry's `error: true` describes every item, as it would each one piped alone.
+    for (const item of middleware) pipe.pipe(item, { error });
     return objectStage(pipe, error, 'nested pipeline');
   }
   if (typeof middleware === 'function') return functionStage(middleware, error);

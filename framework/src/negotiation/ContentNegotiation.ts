@@ -11,6 +11,11 @@ import { readBody } from './readBody.ts';
 export interface ContentNegotiationOptions {
   /** Media types the response can take, the default first. */
   accept?: readonly string[] | undefined;
+  /**
+   * The type of `accept` to answer when the client does not tell them apart: no `Accept`,
+   * `*\/*`, `application/*`. The first of `accept` by default.
+   */
+  preferred?: string | undefined;
   /** Media types a request body may have. */
   contentTypes?: readonly string[] | undefined;
   /** The largest body accepted, in bytes; 1 MiB by default. */
@@ -40,7 +45,13 @@ export class ContentNegotiation implements MiddlewareInterface {
    * @param options - the whitelists and the body limit
    */
   constructor(options: ContentNegotiationOptions = {}) {
-    this.#accept = options.accept ?? ['application/json'];
+    const accept = options.accept ?? ['application/json'];
+    const { preferred = accept[0] } = options;
+    if (preferred !== undefined && !accept.includes(preferred)) {
+      throw new Error(`The preferred media type ${preferred} is not among ${accept.join(', ')}`);
+    }
+    // Negotiation breaks ties between equally acceptable types by list order.
+    this.#accept = [...new Set([...(preferred ? [preferred] : []), ...accept])];
     this.#contentTypes = options.contentTypes ?? ['application/json'];
     this.#bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   }

@@ -1,9 +1,8 @@
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
-import type { ServerRequest } from '../http/ServerRequest.ts';
+import { pathOf, type ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { negotiateMediaType } from '../negotiation/mediaType.ts';
 import { ApiProblem, PROBLEM_MEDIA_TYPE } from './ApiProblem.ts';
-import { carriedHeaders } from './carriedHeaders.ts';
 
 /**
  * The final 404 as a problem, for clients that accept JSON. Pipe it last among the normal
@@ -16,12 +15,13 @@ export class NotFoundProblemMiddleware implements MiddlewareInterface {
   /** Answers 404 as a problem, or passes on. */
   process(
     request: ServerRequest,
-    response: ResponsePrototype,
+    _response: ResponsePrototype,
     next: Next,
   ): Promise<Response> | Response {
     if (!acceptsJson(request.headers.get('accept'))) return next();
-    const path = request.basePath + request.path;
-    return new ApiProblem(404, `Nothing is found at ${path}`).toResponse(carriedHeaders(response));
+    // The path the client sent: versioning or a mounted prefix may have changed the one routed.
+    const path = pathOf(request.request.url);
+    return new ApiProblem(404, `Nothing is found at ${path}`).toResponse();
   }
 }
 

@@ -4,7 +4,6 @@ import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { ErrorMiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ApiProblem } from './ApiProblem.ts';
-import { carriedHeaders } from './carriedHeaders.ts';
 
 /** Options of {@link ProblemMiddleware}. */
 export interface ProblemMiddlewareOptions {
@@ -40,10 +39,11 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
   processError(
     error: unknown,
     request: ServerRequest,
-    response: ResponsePrototype,
+    _response: ResponsePrototype,
     _next: Next,
   ): Response {
-    return this.toProblem(error, request).toResponse(carriedHeaders(response));
+    // Headers outer middleware set on the prototype are the pipeline's to carry.
+    return this.toProblem(error, request).toResponse();
   }
 
   /** The problem for an error, reporting unexpected ones. */

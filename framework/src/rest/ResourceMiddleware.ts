@@ -9,6 +9,7 @@ import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import type { ContentNegotiation } from '../negotiation/ContentNegotiation.ts';
 import { PARSED_BODY } from '../negotiation/negotiationAttributes.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
+import { withHead } from '../router/selectRoute.ts';
 import {
   type Collection,
   definedMethods,
@@ -47,6 +48,7 @@ export interface ResourceRouting {
 export class ResourceMiddleware implements MiddlewareInterface {
   readonly #resource: Resource;
   readonly #routing: ResourceRouting;
+  readonly #allow: Readonly<Record<'entities' | 'collections', readonly string[]>>;
 
   /**
    * Creates the middleware.
@@ -57,16 +59,32 @@ export class ResourceMiddleware implements MiddlewareInterface {
   constructor(resource: Resource, routing: ResourceRouting) {
     this.#resource = resource;
     this.#routing = routing;
+    this.#allow = {
+      entities: allowOf(resource, 'entities', routing.entityMethods),
+      collections: allowOf(resource, 'collections', routing.collectionMethods),
+    };
   }
 
   /**
-   * Refuses a method the resource does not serve, negotiates, then calls the resource for
-   * an entity URL or a collection URL. The method comes first: a request the resource
-   * would refuse anyway is not worth reading the body of.
+   * What entity or collection URLs serve, for `Allow`: the methods the resource defines
+   * among those its routes allow, HEAD with GET, and OPTIONS.
    */
-  process(request: ServerRequest, response: ResponsePrototype): Promise<Response> {
+  allow(kind: 'entities' | 'collections'): readonly string[] {
+    return this.#allow[kind];
+  }
+
+  /**
+   * Answers OPTIONS, refuses a method the resource does not serve, negotiates, then calls
+   * the resource for an entity URL or a collection URL. The method comes first: a request
+   * the resource would refuse anyway is not worth reading the body of.
+   */
+  process(request: ServerRequest, response: ResponsePrototype): Response | Promise<Response> {
     const id = request.param(this.#routing.identifierName);
-    this.#assertDefined(request.method, id === undefined ? 'collections' : 'entities');
+    const allow = this.#allow[id === undefined ? 'collections' : 'entities'];
+    if (request.method === 'OPTIONS') return empty(204, { headers: { allow: allow.join(',') } });
+    if (!allow.includes(request.method)) {
+      throw notDefined(request.method, id === undefined ? 'collections' : 'entities', allow);
+    }
     return this.#routing.negotiation.process(request, response, async (negotiated = request) => {
       const data = negotiated.getAttribute(PARSED_BODY) ?? {};
       return id === undefined
@@ -132,21 +150,6 @@ export class ResourceMiddleware implements MiddlewareInterface {
     }
   }
 
-  /**
-   * Refuses a method the resource has not defined, with the 405 problem whose `Allow`
-   * lists the methods it has defined among those the route allows. HEAD goes with GET.
-   */
-  #assertDefined(method: string, kind: 'entities' | 'collections'): void {
-    const { entityMethods, collectionMethods } = this.#routing;
-    const defined = definedMethods(
-      this.#resource,
-      kind,
-      kind === 'entities' ? entityMethods : collectionMethods,
-    );
-    if (!defined.includes(method === 'HEAD' ? 'GET' : method))
-      throw notDefined(method, kind, defined);
-  }
-
   #entityResponse(
     request: ServerRequest,
     response: ResponsePrototype,
@@ -182,6 +185,14 @@ export class ResourceMiddleware implements MiddlewareInterface {
   #render(request: ServerRequest, entity: Entity): HalResource {
     return this.#routing.renderer.entity(request, this.#routing.kind, entity);
   }
+}
+
+function allowOf(
+  resource: Resource,
+  kind: 'entities' | 'collections',
+  methods: readonly string[],
+): readonly string[] {
+  return [...withHead(definedMethods(resource, kind, methods)), 'OPTIONS'];
 }
 
 async function loadPage(collection: Collection, page: number, pageSize: number): Promise<Page> {

@@ -33,7 +33,10 @@ export interface ResourceOptions {
    * `<service>::collection` and `<service>::entity`. The collection route's name by default.
    */
   service?: string;
-  /** Response media types, the default first; HAL, then JSON, by default. */
+  /**
+   * Response media types; HAL, then JSON, by default. A client that takes any of them (no
+   * `Accept`, `*\/*`) gets `application/hal+json` when it is listed, else the first.
+   */
   accept?: readonly string[];
   /** Request body media types; JSON by default. */
   contentTypes?: readonly string[];
@@ -95,9 +98,12 @@ export function registerResource(
   });
   const entityMethods = options.entityHttpMethods ?? ['GET', 'PATCH', 'PUT', 'DELETE'];
   const collectionMethods = options.collectionHttpMethods ?? ['GET', 'POST'];
+  const accept = options.accept ?? [HAL_MEDIA_TYPE, 'application/json'];
   const middleware = new ResourceMiddleware(resource, {
     negotiation: new ContentNegotiation({
-      accept: options.accept ?? [HAL_MEDIA_TYPE, 'application/json'],
+      accept,
+      // Representations are HAL (SPEC 1.5), even where a vendor type is listed first.
+      preferred: accept.includes(HAL_MEDIA_TYPE) ? HAL_MEDIA_TYPE : accept[0],
       contentTypes: options.contentTypes,
       bodyLimit: options.bodyLimit,
     }),
@@ -112,7 +118,11 @@ export function registerResource(
   });
   const service = options.service ?? routeName;
   const collection = new Route(path, middleware, routeMethods(collectionMethods), routeName);
-  collection.setOptions({ resource: `${service}::collection` });
+  // The router's 405 (for methods no resource serves) lists what the resource's own does.
+  collection.setOptions({
+    resource: `${service}::collection`,
+    allow: middleware.allow('collections'),
+  });
   const entity = new Route(
     `${path}/{${identifierName}}`,
     middleware,
@@ -121,6 +131,7 @@ export function registerResource(
   );
   entity.setOptions({
     resource: `${service}::entity`,
+    allow: middleware.allow('entities'),
     ...(options.identifierPattern
       ? { tokens: { [identifierName]: options.identifierPattern } }
       : {}),

@@ -6,19 +6,10 @@ import type { Router } from './Router.ts';
 import { fillRoutePath, type RouteParams, tokenPattern } from './routePath.ts';
 import { type MethodRules, selectRoute } from './selectRoute.ts';
 
-/** The routes that share one path shape, such as `/user/{id}` and `/user/{name}`. */
-interface Shape {
-  readonly routes: ShapedRoute[];
-  /** Whether any of the routes restricts a placeholder; most do not, and skip the check. */
-  hasTokens: boolean;
-}
-
+/** A route of a path shape, with its own names for find-my-way's positional parameters p0, p1, … */
 interface ShapedRoute {
   readonly route: Route;
-  /** The route's own names for find-my-way's positional parameters p0, p1, … */
   readonly names: readonly string[];
-  /** The route's tokens, compiled; checked after find-my-way matched the shape. */
-  readonly tokens: ReadonlyMap<string, RegExp>;
 }
 
 /**
@@ -43,32 +34,46 @@ export class FindMyWayRouter implements Router {
     maxParamLength: 8192,
     onBadUrl: () => undefined,
   });
-  readonly #shapes = new Map<string, Shape>();
-  readonly #pending: Route[] = [];
+  /** The routes of each path shape, such as `/user/{id}` and `/user/{name}`. */
+  readonly #shapes = new Map<string, ShapedRoute[]>();
   readonly #byName = new Map<string, Route>();
+  readonly #routes: Route[] = [];
 
-  /** Queues the route; it enters the tree at the first match, after `setOptions()` had its chance. */
+  /** The routes added so far, in order. */
+  get routes(): readonly Route[] {
+    return this.#routes;
+  }
+
+  /** Adds the route to the shape its path has; a new shape enters the tree. */
   addRoute(route: Route): void {
-    treePath(route); // reject a path find-my-way cannot represent now, not at the first request
-    this.#pending.push(route);
+    const path = treePath(route);
+    let shape = this.#shapes.get(path);
+    if (!shape) {
+      shape = [];
+      this.#shapes.set(path, shape);
+      // One tree, one pseudo-method: the tree answers "which shape", selectRoute "which route".
+      this.#tree.on('GET', path, () => undefined, shape);
+    }
+    const names = route.parts.flatMap((part) => (part.param === undefined ? [] : [part.param]));
+    shape.push({ route, names });
+    this.#routes.push(route);
     this.#byName.set(route.name, route);
   }
 
   /** Finds the path shape in the tree, then the route by tokens and method. */
   match(method: string, path: string): RouteResult {
-    if (this.#pending.length > 0) this.#flush();
     const found = this.#tree.find('GET', path);
     if (found === null) return RouteResult.NOT_FOUND;
     if (found.store === null)
       throw new HttpError(400, 'Malformed percent-encoding in the request path');
-    const shape = found.store as Shape;
     const values = Object.values(found.params) as string[];
     // find-my-way lets a placeholder match an empty segment (`/user/` for `/user/{id}`);
     // generateUri never produces one, and PatternRouter does not match one either.
     if (values.includes('')) return RouteResult.NOT_FOUND;
-    const candidates = shape.hasTokens
-      ? shape.routes.filter((shaped) => tokensMatch(shaped, values))
-      : shape.routes;
+    // Tokens are read from each route now, so setOptions() counts whenever it is called.
+    const candidates = (found.store as ShapedRoute[]).filter((shaped) =>
+      tokensMatch(shaped, values),
+    );
     if (candidates.length === 0) return RouteResult.NOT_FOUND;
     return selectRoute(
       candidates.map((shaped) => shaped.route),
@@ -84,28 +89,6 @@ export class FindMyWayRouter implements Router {
     const route = this.#byName.get(name);
     if (!route) throw new Error(`Cannot generate URI for route "${name}"; route not found`);
     return fillRoutePath(name, route.parts, params, route.options.tokens);
-  }
-
-  #flush(): void {
-    for (const route of this.#pending.splice(0)) {
-      const path = treePath(route);
-      let shape = this.#shapes.get(path);
-      if (!shape) {
-        shape = { routes: [], hasTokens: false };
-        this.#shapes.set(path, shape);
-        // One tree, one pseudo-method: the tree answers "which shape", selectRoute "which route".
-        this.#tree.on('GET', path, () => undefined, shape);
-      }
-      const names = route.parts.flatMap((part) => (part.param === undefined ? [] : [part.param]));
-      const tokens = new Map(
-        Object.entries(route.options.tokens ?? {}).map(([name, token]) => [
-          name,
-          tokenPattern(token),
-        ]),
-      );
-      shape.routes.push({ route, names, tokens });
-      shape.hasTokens ||= tokens.size > 0;
-    }
   }
 }
 
@@ -135,9 +118,12 @@ function treePath(route: Route): string {
 }
 
 function tokensMatch(shaped: ShapedRoute, values: readonly string[]): boolean {
-  return shaped.names.every(
-    (name, index) => shaped.tokens.get(name)?.test(values[index] ?? '') ?? true,
-  );
+  const { tokens } = shaped.route.options;
+  if (tokens === undefined) return true;
+  return shaped.names.every((name, index) => {
+    const token = tokens[name];
+    return token === undefined || tokenPattern(token).test(values[index] ?? '');
+  });
 }
 
 function paramsFor(shaped: ShapedRoute, values: readonly string[]): Record<string, string> {

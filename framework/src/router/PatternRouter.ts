@@ -7,8 +7,6 @@ import { decodeParam, type MethodRules, selectRoute } from './selectRoute.ts';
 interface CompiledRoute {
   readonly route: Route;
   readonly pattern: RegExp;
-  /** The route's tokens, compiled; checked on the decoded values after the pattern matched. */
-  readonly tokens: ReadonlyMap<string, RegExp>;
 }
 
 /**
@@ -26,29 +24,33 @@ export class PatternRouter implements Router {
     emptyList: ['HEAD', 'OPTIONS'],
   };
 
-  readonly #routes: CompiledRoute[] = [];
-  readonly #pending: Route[] = [];
+  readonly #compiled: CompiledRoute[] = [];
+  readonly #routes: Route[] = [];
   readonly #byName = new Map<string, Route>();
 
-  /** Queues the route; it is compiled at the first match, after `setOptions()` had its chance. */
+  /** The routes added so far, in order. */
+  get routes(): readonly Route[] {
+    return this.#routes;
+  }
+
+  /** Compiles the route's path; its tokens are read at each match, so setOptions() always counts. */
   addRoute(route: Route): void {
-    this.#pending.push(route);
+    this.#compiled.push({ route, pattern: compile(route) });
+    this.#routes.push(route);
     this.#byName.set(route.name, route);
   }
 
   /** Tries every route in order; collects all that match the path, then picks by method. */
   match(method: string, path: string): RouteResult {
-    for (const route of this.#pending.splice(0))
-      this.#routes.push({ route, pattern: compile(route), tokens: compileTokens(route) });
     const normalized = normalizePath(path);
     const matches = new Map<Route, Record<string, string>>();
-    for (const { route, pattern, tokens } of this.#routes) {
+    for (const { route, pattern } of this.#compiled) {
       const found = pattern.exec(normalized);
       if (!found) continue;
       // Tokens judge the decoded value, as generateUri does: on the path, a token such as
       // `[\w:]+` would see `a%3Ab` and refuse `a:b`, a value this router itself generated.
       const params = decodeAll({ ...found.groups });
-      if (tokensMatch(tokens, params)) matches.set(route, params);
+      if (tokensMatch(route, params)) matches.set(route, params);
     }
     if (matches.size === 0) return RouteResult.NOT_FOUND;
     return selectRoute(
@@ -89,13 +91,9 @@ function compile(route: Route): RegExp {
   return new RegExp(`^${source}$`, 'u');
 }
 
-function compileTokens(route: Route): ReadonlyMap<string, RegExp> {
+function tokensMatch(route: Route, params: Record<string, string>): boolean {
   const tokens = Object.entries(route.options.tokens ?? {});
-  return new Map(tokens.map(([name, token]) => [name, tokenPattern(token)]));
-}
-
-function tokensMatch(tokens: ReadonlyMap<string, RegExp>, params: Record<string, string>): boolean {
-  return [...tokens].every(([name, pattern]) => pattern.test(params[name] ?? ''));
+  return tokens.every(([name, token]) => tokenPattern(token).test(params[name] ?? ''));
 }
 
 function escapeRegExp(text: string): string {

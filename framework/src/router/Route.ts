@@ -1,10 +1,15 @@
 import type { Middleware } from '../middleware/Middleware.ts';
-import { type PathPart, parseRoutePath } from './routePath.ts';
+import { type PathPart, parseRoutePath, tokenPattern } from './routePath.ts';
 
 /** Options of a route, passed on to the router. */
 export interface RouteOptions {
   /** Regular expressions that restrict what a placeholder matches, e.g. `{ id: '\\d+' }`. */
   tokens?: Readonly<Record<string, string>>;
+  /**
+   * The methods a 405 on this path lists in `Allow`, when the route takes more methods than
+   * it serves: a REST resource takes every method so that it can refuse some in its own words.
+   */
+  allow?: readonly string[];
   /** Other, router-specific options. */
   [option: string]: unknown;
 }
@@ -50,7 +55,10 @@ export class Route {
     return this.#options;
   }
 
-  /** Replaces the route's options, for example `{ tokens: { id: '\\d+' } }`. */
+  /**
+   * Replaces the route's options, for example `{ tokens: { id: '\\d+' } }`. They count at
+   * once, before or after the application served requests: routers read them at each match.
+   */
   setOptions(options: RouteOptions): this {
     for (const [name, pattern] of Object.entries(options.tokens ?? {})) {
       if (!this.parts.some((part) => part.param === name)) {
@@ -58,7 +66,7 @@ export class Route {
           `Route "${this.name}" has a token for "${name}", but its path has no {${name}}`,
         );
       }
-      new RegExp(pattern, 'u'); // fails here, not at the first request, when the pattern is broken
+      tokenPattern(pattern); // fails here, not at the first request, when the pattern is broken
     }
     this.#options = options;
     return this;

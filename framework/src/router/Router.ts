@@ -10,6 +10,8 @@ import type { RouteParams } from './routePath.ts';
 export interface Router {
   /** Adds a route. The application has already checked it against the routes it holds. */
   addRoute(route: Route): void;
+  /** The routes added so far, in order. */
+  readonly routes: readonly Route[];
   /** Matches a method and a (percent-encoded) path. */
   match(method: string, path: string): RouteResult;
   /**

@@ -54,33 +54,48 @@ export function fillRoutePath(
   params: RouteParams,
   tokens: Readonly<Record<string, string>> = {},
 ): string {
-  return parts
-    .map((part) => {
-      if (part.param === undefined) return part.literal;
-      const raw = params[part.param];
-      if (raw === undefined || raw === null) {
-        throw new Error(
-          `Missing parameter "${part.param}" to generate a URI for route "${routeName}"`,
-        );
-      }
-      const value = String(raw);
-      const token = tokens[part.param];
-      // "." and ".." would be read as dot-segments by every URL parser.
-      if (value === '' || value === '.' || value === '..') {
-        throw new Error(`Parameter "${part.param}" of route "${routeName}" cannot be "${value}"`);
-      }
-      if (token !== undefined && !tokenPattern(token).test(value)) {
-        throw new Error(`Parameter "${part.param}" of route "${routeName}" must match /${token}/`);
-      }
-      return encodeURIComponent(value);
-    })
-    .join('');
+  let path = '';
+  for (const part of parts) {
+    path += part.param === undefined ? part.literal : filled(routeName, part.param, params, tokens);
+  }
+  return path;
 }
+
+/** One placeholder's value, checked and percent-encoded. */
+function filled(
+  routeName: string,
+  param: string,
+  params: RouteParams,
+  tokens: Readonly<Record<string, string>>,
+): string {
+  const raw = params[param];
+  if (raw === undefined || raw === null) {
+    throw new Error(`Missing parameter "${param}" to generate a URI for route "${routeName}"`);
+  }
+  const value = String(raw);
+  const token = tokens[param];
+  // "." and ".." would be read as dot-segments by every URL parser.
+  if (value === '' || value === '.' || value === '..') {
+    throw new Error(`Parameter "${param}" of route "${routeName}" cannot be "${value}"`);
+  }
+  if (token !== undefined && !tokenPattern(token).test(value)) {
+    throw new Error(`Parameter "${param}" of route "${routeName}" must match /${token}/`);
+  }
+  return encodeURIComponent(value);
+}
+
+const compiledTokens = new Map<string, RegExp>();
 
 /**
  * A route token as a regular expression for one whole, decoded placeholder value. URI
  * generation and both routers test tokens through this, so they accept the same values.
+ * Each token is compiled once: links are generated and routes matched on every request.
  */
 export function tokenPattern(token: string): RegExp {
-  return new RegExp(`^(?:${token})$`, 'u');
+  let pattern = compiledTokens.get(token);
+  if (pattern === undefined) {
+    pattern = new RegExp(`^(?:${token})$`, 'u');
+    compiledTokens.set(token, pattern);
+  }
+  return pattern;
 }

@@ -27,8 +27,23 @@ export function selectRoute(
     (method === 'HEAD' ? candidates.find((route) => route.methods?.includes('GET')) : undefined) ??
     candidates.find((route) => route.methods?.length === 0 && rules.emptyList.includes(method));
   if (chosen) return RouteResult.fromRoute(chosen, paramsOf(chosen));
-  const allowed = new Set(candidates.flatMap((route) => methodsOf(route, rules) ?? []));
-  return RouteResult.fromMethodFailure([...allowed]);
+  const allowed = candidates.flatMap(
+    (route) => route.options.allow ?? methodsOf(route, rules) ?? [],
+  );
+  return RouteResult.fromMethodFailure(withHead(allowed));
+}
+
+/**
+ * The methods for an `Allow` header: each once, and HEAD right after GET, since every
+ * GET route also answers HEAD.
+ */
+export function withHead(methods: readonly string[]): string[] {
+  const allowed = new Set<string>();
+  for (const method of methods) {
+    allowed.add(method);
+    if (method === 'GET') allowed.add('HEAD');
+  }
+  return [...allowed];
 }
 
 /** Whether a route names the method, or allows any method and the rules include it. */

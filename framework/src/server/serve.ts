@@ -1,6 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { setDefaultHeaders } from './defaultHeaders.ts';
+import { closeLingering } from './lingeringClose.ts';
+import { parsePublicUrl, usePublicOrigin } from './publicOrigin.ts';
+import { checkRequestSyntax } from './requestSyntax.ts';
+import { writeProblem, writeProblemToSocket } from './writeProblem.ts';
+
+/** Where a server listens unless told otherwise: this machine only. */
+const DEFAULT_HOSTNAME = '127.0.0.1';
 
 /** Anything with a fetch-style entry point, such as an {@link Application}. */
 export interface FetchHandler {
@@ -12,8 +20,19 @@ export interface FetchHandler {
 export interface ServeOptions {
   /** The port; else the `PORT` environment variable, else 8080. 0 picks a free port. */
   port?: number | undefined;
-  /** The address to listen on; all interfaces by default. */
+  /**
+   * The address to listen on; else the `HOST` environment variable, else `127.0.0.1`, so
+   * that a server on a laptop is reachable from that laptop only. `0.0.0.0` listens on
+   * every interface.
+   */
   hostname?: string | undefined;
+  /**
+   * The origin clients reach the server at, such as `https://api.example.org`; else the
+   * `PUBLIC_URL` environment variable. When set, every request URL, and so every link the
+   * application builds from it, starts with it whatever `Host` the client sent. Unset, links
+   * name the `Host` of each request, which suits a workshop but lets a client choose them.
+   */
+  publicUrl?: string | undefined;
   /** Close the server and exit on SIGINT and SIGTERM (default true). */
   handleSignals?: boolean | undefined;
   /** How long open requests may take to finish when closing, in ms (default 5000). */
@@ -26,7 +45,7 @@ export interface RunningServer {
   readonly server: Server;
   /** The port it listens on (useful with port 0). */
   readonly port: number;
-  /** Its base URL, such as `http://localhost:8080`. */
+  /** Its base URL, such as `http://localhost:8080` (`localhost` unless a hostname was chosen). */
   readonly url: string;
   /** Stops accepting connections, lets open requests finish, and resolves when closed. */
   close(): Promise<void>;
@@ -38,16 +57,37 @@ export interface RunningServer {
  * The request listener of `@hono/node-server` builds the WHATWG `Request` lazily from
  * node's own request, and writes simple responses without building real `Response`
  * objects. Real ones cost 10–30 µs each, which is most of the time a small request takes.
+ *
+ * Around it, the server refuses requests HTTP forbids or it cannot read safely (see
+ * `requestSyntax.ts`) and `CONNECT`, each with a problem; puts `nosniff` and
+ * `Cache-Control: no-store` on answers that set neither (see `defaultHeaders.ts`); and
+ * closes connections gracefully, so that a client still sending a body the application did
+ * not read receives the answer (see `lingeringClose.ts`).
  */
 export async function serve(
   handler: FetchHandler,
   options: ServeOptions = {},
 ): Promise<RunningServer> {
-  const server = createServer(getRequestListener((request) => handler.fetch(request)));
+  const publicUrl = options.publicUrl ?? (process.env.PUBLIC_URL || undefined);
+  const origin = publicUrl === undefined ? undefined : parsePublicUrl(publicUrl);
+  const listener = getRequestListener((request) => handler.fetch(request));
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    setDefaultHeaders(response);
+    const refusal = checkRequestSyntax(request);
+    if (refusal) return writeProblem(response, refusal.status, refusal.detail);
+    if (origin !== undefined) usePublicOrigin(request, origin);
+    return listener(request, response);
+  });
+  server.on('connection', closeLingering);
+  // Without a listener node:http drops a CONNECT without a word; a proxy is not what we are.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) =>
+    writeProblemToSocket(socket, 501, 'The CONNECT method is not implemented by this server'),
+  );
   const port = options.port ?? portFromEnvironment();
+  const hostname = options.hostname ?? (process.env.HOST || undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, options.hostname, () => {
+    server.listen(port, hostname ?? DEFAULT_HOSTNAME, () => {
       server.off('error', reject);
       resolve();
     });
@@ -60,9 +100,15 @@ export async function serve(
   return {
     server,
     port: actualPort,
-    url: `http://${options.hostname ?? 'localhost'}:${actualPort}`,
+    url: `http://${urlHost(hostname)}:${actualPort}`,
     close,
   };
+}
+
+// The default and the every-interface addresses are reached from here as localhost.
+function urlHost(hostname: string | undefined): string {
+  if (hostname === undefined || hostname === '0.0.0.0' || hostname === '::') return 'localhost';
+  return hostname.includes(':') ? `[${hostname}]` : hostname;
 }
 
 function portFromEnvironment(): number {

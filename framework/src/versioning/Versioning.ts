@@ -4,6 +4,7 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { essence, parseVendorType } from '../negotiation/mediaType.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
+import type { Route } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
 import { API_VERSION } from './apiVersionAttribute.ts';
 
@@ -28,15 +29,18 @@ const URL_VERSION = /^\/v(\d+)(?=\/|\.|$)/i;
  * 3. the most preferred vendor media type in `Accept`;
  * 4. the default version.
  *
- * A request without a URL version is routed as `/v{N}` + its path when a versioned route
- * exists there, so `/speaker` serves the default version's `/v1/speaker`. A version asked
- * for by media type that has no such route is refused: 415 from `Content-Type`, 406 from
+ * A request without a URL version is routed as `/v{N}` + its path when version N has routes
+ * under the request's first path segment, so `/speaker/1` serves the default version's
+ * `/v1/speaker/{id}`. Versioning only reads the route table for that; routing itself
+ * happens once, in the routing middleware. A version asked for by media type that has no
+ * routes there while the default version has is refused: 415 from `Content-Type`, 406 from
  * `Accept`. A URL version nobody registered simply finds no route: a 404.
  */
 export class Versioning implements MiddlewareInterface {
   readonly #router: Router;
   readonly #vendor: string;
   readonly #defaultVersion: number;
+  #index: VersionIndex = { routeCount: -1, segments: new Map() };
 
   /**
    * Creates the middleware; pipe it before routing.
@@ -50,19 +54,19 @@ export class Versioning implements MiddlewareInterface {
     this.#defaultVersion = options.defaultVersion ?? 1;
   }
 
-  /** Resolves the version, and routes unprefixed requests to their versioned path. */
+  /** Resolves the version, and moves unprefixed requests to their versioned path. */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
     const inUrl = URL_VERSION.exec(request.path);
     if (inUrl) return next(request.withAttribute(API_VERSION, Number(inUrl[1])), response);
     const fromBody = this.#versionOf(request.headers.get('content-type'));
     const fromAccept = this.#acceptedVersion(request.headers.get('accept'));
     const version = fromBody ?? fromAccept ?? this.#defaultVersion;
-    const versioned = versionedPath(version, request.path);
-    if (this.#routes(request.method, versioned)) {
+    const segment = firstSegment(request.path);
+    if (this.#serves(version, segment)) {
+      const versioned = `/v${version}${request.path === '/' ? '' : request.path}`;
       return next(request.withPath(versioned).withAttribute(API_VERSION, version), response);
     }
-    const defaultPath = versionedPath(this.#defaultVersion, request.path);
-    if (version !== this.#defaultVersion && this.#routes(request.method, defaultPath)) {
+    if (version !== this.#defaultVersion && this.#serves(this.#defaultVersion, segment)) {
       if (fromBody !== undefined) throw new ApiProblem(415, 'Invalid content-type specified');
       throw new ApiProblem(406, 'Cannot honor Accept type specified');
     }
@@ -70,9 +74,13 @@ export class Versioning implements MiddlewareInterface {
     return next(request.withAttribute(API_VERSION, version), response);
   }
 
-  #routes(method: string, path: string): boolean {
-    const result = this.#router.match(method, path);
-    return result.isSuccess || result.isMethodFailure;
+  /** Whether version `version` has routes under the first segment `segment`. */
+  #serves(version: number, segment: string): boolean {
+    const routes = this.#router.routes;
+    // Routes are only ever added, so a changed count means the index is stale.
+    if (this.#index.routeCount !== routes.length) this.#index = indexRoutes(routes);
+    const segments = this.#index.segments.get(version);
+    return segments !== undefined && (segments.has(segment) || segments.has(ANY_SEGMENT));
   }
 
   #versionOf(mediaType: string | null): number | undefined {
@@ -91,7 +99,31 @@ export class Versioning implements MiddlewareInterface {
   }
 }
 
-/** The path under a version prefix: `/speaker` → `/v2/speaker`, and `/` → `/v2`. */
-function versionedPath(version: number, path: string): string {
-  return `/v${version}${path === '/' ? '' : path}`;
+/** The first segments of each version's routes: `/v1/speaker/{id}` puts `speaker` under 1. */
+interface VersionIndex {
+  readonly routeCount: number;
+  readonly segments: ReadonlyMap<number, ReadonlySet<string>>;
+}
+
+/** Stands for a first segment that is a placeholder, which any segment may fill. */
+const ANY_SEGMENT = '{}';
+
+function indexRoutes(routes: readonly Route[]): VersionIndex {
+  const segments = new Map<number, Set<string>>();
+  for (const route of routes) {
+    const inPath = URL_VERSION.exec(route.path);
+    if (!inPath) continue;
+    const segment = firstSegment(route.path.slice(inPath[0].length) || '/');
+    const version = Number(inPath[1]);
+    const known = segments.get(version) ?? new Set<string>();
+    known.add(segment.includes('{') ? ANY_SEGMENT : segment);
+    segments.set(version, known);
+  }
+  return { routeCount: routes.length, segments };
+}
+
+/** `/speaker/1` → `speaker`, `/` → `` (compared as routes spell them, case and all). */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return path.slice(1, end === -1 ? undefined : end);
 }

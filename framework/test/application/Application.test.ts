@@ -44,7 +44,7 @@ describe.each([
       const other = verb === 'post' ? 'PUT' : 'POST';
       const response = await call(app, other, '/thing');
       expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe(verb.toUpperCase());
+      expect(response.headers.get('allow')).toBe(verb === 'get' ? 'GET,HEAD' : verb.toUpperCase());
     },
   );
 
@@ -62,7 +62,7 @@ describe.each([
     expect(await bodyOf(app, 'POST', '/form')).toBe('POST');
     const response = await call(app, 'DELETE', '/form');
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET,POST');
+    expect(response.headers.get('allow')).toBe('GET,HEAD,POST');
   });
 
   it('route() with an empty list still honours OPTIONS, but not POST', async () => {
@@ -132,8 +132,8 @@ describe.each([
     const response = await call(app, 'POST', '/only-get');
     expect(seen).toHaveLength(1);
     expect(seen[0]).toBeInstanceOf(MethodNotAllowedError);
-    expect((seen[0] as MethodNotAllowedError).allowedMethods).toEqual(['GET']);
-    expect([response.status, response.headers.get('allow')]).toEqual([405, 'GET']);
+    expect((seen[0] as MethodNotAllowedError).allowedMethods).toEqual(['GET', 'HEAD']);
+    expect([response.status, response.headers.get('allow')]).toEqual([405, 'GET,HEAD']);
   });
 
   it('HEAD is answered by the GET route with its headers and without a body', async () => {

@@ -63,7 +63,7 @@ describe.each([
     const wrongMethod = await app.handle(
       new Request('http://localhost/user/42', { method: 'DELETE' }),
     );
-    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET,PATCH']);
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET,HEAD,PATCH']);
     expect((await app.handle(new Request('http://localhost/user/abc'))).status).toBe(404);
   });
 });
@@ -301,5 +301,39 @@ describe('ApplicationFactory', () => {
         ],
       }),
     ).toThrow('Invalid route #1');
+  });
+});
+
+describe('ApplicationFactory pipeline entries', () => {
+  it('error: true on a list reaches the lazy error middleware inside it', async () => {
+    const app = appFrom(
+      {
+        middleware_pipeline: [
+          ROUTING_MIDDLEWARE,
+          DISPATCH_MIDDLEWARE,
+          { middleware: ['ErrorHandler'], error: true, priority: -100 },
+        ],
+        routes: [{ path: '/x', middleware: () => text('x'), allowed_methods: ['GET'] }],
+      },
+      { ErrorHandler: (_error: unknown) => text('handled', { status: 405 }) },
+    );
+    expect(await bodyOf(app, '/x', 'POST')).toBe('handled');
+  });
+
+  it('the constants are registered symbols, so a second copy of the module still finds them', async () => {
+    const app = appFrom({
+      middleware_pipeline: [
+        Symbol.for('hyperpipe.ApplicationFactory.ROUTING_MIDDLEWARE'),
+        Symbol.for('hyperpipe.ApplicationFactory.DISPATCH_MIDDLEWARE'),
+      ],
+      routes: [{ path: '/x', middleware: () => text('x') }],
+    });
+    expect(await bodyOf(app, '/x')).toBe('x');
+  });
+
+  it('an invalid entry is described in sentences without a doubled period', () => {
+    expect(() => appFrom({ middleware_pipeline: [{ middleware: 42 as never }] })).toThrow(
+      /a list of these\. A valid entry/,
+    );
   });
 });

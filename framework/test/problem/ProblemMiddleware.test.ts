@@ -53,7 +53,7 @@ describe('ProblemMiddleware', () => {
     const { app, onError } = appThrowing(new Error('unused'));
     const response = await call(app, '/ok', { method: 'DELETE' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET,POST');
+    expect(response.headers.get('allow')).toBe('GET,HEAD,POST');
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     const body = await response.json();
     expect(body).toMatchObject({

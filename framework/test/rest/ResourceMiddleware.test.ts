@@ -74,10 +74,10 @@ describe('methods a resource has not defined answer 405', () => {
 
 describe('methods outside the allowed lists answer a 405 problem with Allow', () => {
   it.each([
-    ['PUT', '/api/user', 'GET,POST'],
-    ['PATCH', '/api/user', 'GET,POST'],
-    ['DELETE', '/api/user', 'GET,POST'],
-    ['POST', '/api/user/1', 'GET,PATCH,PUT,DELETE'],
+    ['PUT', '/api/user', 'GET,HEAD,POST,OPTIONS'],
+    ['PATCH', '/api/user', 'GET,HEAD,POST,OPTIONS'],
+    ['DELETE', '/api/user', 'GET,HEAD,POST,OPTIONS'],
+    ['POST', '/api/user/1', 'GET,HEAD,PATCH,PUT,DELETE,OPTIONS'],
   ])('%s %s → Allow: %s', async (method, path, allow) => {
     // The detail says the method is not defined there, as SPEC 7.1 words it.
     const resource = new RecordingResource();
@@ -94,10 +94,30 @@ describe('methods outside the allowed lists answer a 405 problem with Allow', ()
     expect(resource.calls).toEqual([]);
   });
 
-  it('leaves methods no resource serves to the router, whose Allow lists what the route takes', async () => {
-    const response = await send(resourceApp(new RecordingResource()), 'PROPFIND', '/api/user');
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET,POST,PUT,PATCH,DELETE,OPTIONS');
+  it("leaves methods no resource serves to the router, whose Allow is the resource's own", async () => {
+    const app = resourceApp(new RecordingResource());
+    for (const [path, method] of [
+      ['/api/user', 'PUT'],
+      ['/api/user/1', 'POST'],
+    ] as const) {
+      const refused = await send(app, method, path);
+      expect(refused.status).toBe(405);
+      const unknown = await send(app, 'PROPFIND', path);
+      expect(unknown.status).toBe(405);
+      expect(unknown.headers.get('allow')).toBe(refused.headers.get('allow'));
+    }
+  });
+
+  it.each([
+    ['/api/user', 'GET,HEAD,POST,OPTIONS'],
+    ['/api/user/1', 'GET,HEAD,PATCH,PUT,DELETE,OPTIONS'],
+  ])('OPTIONS %s answers 204 with Allow: %s, calling no resource method', async (path, allow) => {
+    const resource = new RecordingResource();
+    const response = await send(resourceApp(resource), 'OPTIONS', path);
+    expect(response.status).toBe(204);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(response.headers.get('content-type')).toBeNull();
+    expect(resource.calls).toEqual([]);
   });
 });
 

@@ -149,7 +149,7 @@ describe('registerResource method lists', () => {
     const app = resourceApp(resource, { collectionHttpMethods: ['GET'] });
     const response = await send(app, 'POST', '/api/user', { name: 'x' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET,HEAD,OPTIONS');
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     // SPEC 7.1: the detail names the method and the kind of resource.
     expect((await response.json()).detail).toBe(
@@ -163,7 +163,7 @@ describe('registerResource method lists', () => {
     const app = resourceApp(resource, { entityHttpMethods: ['GET', 'DELETE'] });
     const response = await send(app, 'PUT', '/api/user/1', { name: 'x' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET,DELETE');
+    expect(response.headers.get('allow')).toBe('GET,HEAD,DELETE,OPTIONS');
     expect((await response.json()).detail).toBe('The PUT method has not been defined for entities');
     expect((await send(app, 'DELETE', '/api/user/1')).status).toBe(204);
     expect(resource.calls).toEqual([['delete', '1']]);
@@ -184,12 +184,19 @@ describe('registerResource content negotiation', () => {
     expect(resource.calls).toEqual([['update', '1', { name: 'Ada' }]]);
   });
 
-  it('answers in the first accept media type that the client accepts', async () => {
+  it('answers HAL to a client that takes anything, even when a vendor type is listed first', async () => {
     const app = resourceApp(new RecordingResource(), {
       accept: ['application/vnd.example.v1+json', 'application/hal+json'],
     });
-    const plain = await send(app, 'GET', '/api/user/1');
-    expect(plain.headers.get('content-type')).toBe('application/vnd.example.v1+json');
+    for (const accept of [undefined, '*/*', 'application/*']) {
+      const headers = accept === undefined ? undefined : { accept };
+      const plain = await send(app, 'GET', '/api/user/1', undefined, headers);
+      expect(plain.headers.get('content-type'), `Accept: ${accept}`).toBe('application/hal+json');
+    }
+    const vendor = await send(app, 'GET', '/api/user/1', undefined, {
+      accept: 'application/vnd.example.v1+json',
+    });
+    expect(vendor.headers.get('content-type')).toBe('application/vnd.example.v1+json');
     const hal = await send(app, 'GET', '/api/user/1', undefined, {
       accept: 'application/hal+json',
     });
@@ -232,7 +239,7 @@ describe('a method the resource does not serve', () => {
       new Request('http://localhost/api/thing/1', { method: 'DELETE' }),
     );
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET,HEAD,OPTIONS');
     expect((await response.json()).detail).toBe(
       'The DELETE method has not been defined for entities',
     );

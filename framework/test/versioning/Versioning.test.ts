@@ -10,7 +10,7 @@ import {
   Versioning,
   type VersioningOptions,
 } from 'hyperpipe';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const V1 = 'application/vnd.conference.v1+json';
 const V2 = 'application/vnd.conference.v2+json';
@@ -145,7 +145,7 @@ describe('Versioning', () => {
   it('routes an unprefixed request whose method the versioned route refuses to its 405', async () => {
     const response = await request(conferenceApp(), '/speaker', {}, 'DELETE');
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET,POST');
+    expect(response.headers.get('allow')).toBe('GET,HEAD,POST');
   });
 
   describe('a configured default version', () => {
@@ -211,4 +211,19 @@ describe('Versioning', () => {
       version: 1,
     });
   });
+
+  it.each([
+    ['an unprefixed path', '/speaker', {}],
+    ['a version by Accept', '/speaker', { accept: V2 }],
+    ['an unversioned route', '/timezone', {}],
+    ['an unknown path', '/nowhere', {}],
+  ])(
+    "asks the router once per request for %s: routing is the routing middleware's",
+    async (_case, path, headers) => {
+      const app = conferenceApp();
+      const match = vi.spyOn(app.router, 'match');
+      await request(app, path, headers);
+      expect(match).toHaveBeenCalledOnce();
+    },
+  );
 });

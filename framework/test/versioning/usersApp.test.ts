@@ -41,8 +41,8 @@ describe('the users example, v1 and v2 side by side', () => {
     expect(await response.json()).toEqual(await bodyOf('/v2/api/user/1'));
   });
 
-  it('answers in the default vendor type when Accept is missing', async () => {
-    expect((await get('/api/user/1')).headers.get('content-type')).toBe(V1);
+  it('answers HAL when Accept is missing, though the vendor type is listed first', async () => {
+    expect((await get('/api/user/1')).headers.get('content-type')).toBe('application/hal+json');
   });
 
   it('lets the URL win over a vendor type in Accept', async () => {
@@ -53,7 +53,7 @@ describe('the users example, v1 and v2 side by side', () => {
 
   it('lets a vendor type in Content-Type win over Accept', async () => {
     const response = await get('/api/user/1', { 'content-type': V1, accept: `${V2}, */*;q=0.1` });
-    expect(response.headers.get('content-type')).toBe(V1);
+    expect(response.headers.get('content-type')).toBe('application/hal+json');
     expect(shapeOf(await response.json())).toBe('v1');
   });
 

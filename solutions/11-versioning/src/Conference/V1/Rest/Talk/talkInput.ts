@@ -10,9 +10,17 @@ function isCalendarDate(value: string): boolean {
 
 const SPEAKER_IDS = 'The speakers must be a list of speaker ids';
 
+// SQLite's TEXT has no length of its own: without these maxima one request could store
+// megabytes. A title fits on a slide; an abstract is a few paragraphs.
 const fields = {
-  title: text('title').trim().min(1, 'The title is required'),
-  abstract: text('abstract').nullable().optional(),
+  title: text('title')
+    .trim()
+    .min(1, 'The title is required')
+    .max(300, 'The title must be at most 300 characters'),
+  abstract: text('abstract')
+    .max(4000, 'The abstract must be at most 4000 characters')
+    .nullable()
+    .optional(),
   day: text('day')
     .refine(isCalendarDate, {
       message: 'The day must be in the format YYYY-MM-DD',

@@ -1,0 +1,192 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
+import fc from 'fast-check';
+import type { RunningServer } from 'hyperpipe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConferenceApp } from '../src/createConferenceApp.ts';
+import { basicAuth } from './support/conference.ts';
+
+// 100 runs of 100 concurrent generated requests: 10,000 requests over real sockets, the
+// way a hostile or careless client might send them. Whatever comes in, the server answers
+// every request, never with a 5xx, and stays up without growing.
+const RUNS = 100;
+const REQUESTS_PER_RUN = 100;
+const WARM_UP_RUNS = 10;
+/**
+ * How much the heap may grow over the 10,000 requests, measured after a full garbage
+ * collection: a leak of 2 KiB a request would fail. RSS, which also holds memory the
+ * collector has not handed back yet, gets a looser bound.
+ */
+const HEAP_GROWTH_LIMIT = 20 * 1024 * 1024;
+const RSS_GROWTH_LIMIT = 256 * 1024 * 1024;
+
+// The test needs a full collection on demand, as `node --expose-gc` offers.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+function heapAfterCollection(): number {
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+let server: RunningServer;
+const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+beforeAll(async () => {
+  const app = await createConferenceApp({
+    database: createInMemoryCatalogue(),
+    tokenDatabase: ':memory:',
+  });
+  server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+});
+afterAll(async () => {
+  agent.destroy();
+  await server?.close();
+});
+
+interface Generated {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+const id = fc.oneof(
+  fc.integer({ min: 1, max: 130 }),
+  fc.constantFrom('0', '-1', 'abc', '1.5', '01', '1e3', '9007199254740993', '%00', '..'),
+);
+const path = fc.oneof(
+  fc.constantFrom('/speaker', '/talk', '/timezone', '/v1/speaker', '/v2/speaker', '/', '/oauth'),
+  id.map((value) => `/speaker/${value}`),
+  id.map((value) => `/talk/${value}`),
+  id.map((value) => `/v2/speaker/${value}`),
+  fc
+    .tuple(fc.constantFrom('/speaker', '/talk'), fc.string({ maxLength: 12 }))
+    .map(([base, page]) => `${base}?page=${encodeURIComponent(page)}`),
+  fc.webPath().map((value) => value || '/'),
+);
+const method = fc.constantFrom(
+  'GET',
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+);
+const field = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('2027-05-18', '2027-02-30', '09:30', '25:00', 'Europe/Paris', 'Mars/Base'),
+  fc.integer(),
+  fc.constant(null),
+  fc.array(fc.integer({ min: -2, max: 140 }), { maxLength: 4 }),
+);
+const body = fc.oneof(
+  fc.constant(undefined),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'name',
+        'url',
+        'twitter',
+        'title',
+        'abstract',
+        'day',
+        'start_time',
+        'speakers',
+        'timezone',
+        'x',
+      ),
+      field,
+      { maxKeys: 5 },
+    )
+    .map((value) => JSON.stringify(value)),
+  fc.json({ maxDepth: 2 }),
+  fc.string({ maxLength: 60 }),
+  // Bodies up to 16 KiB. Larger ones sent to a route that does not read them (GET, TRACE,
+  // DELETE) still lose their answer to a reset now and then: an open fault of issue 12.
+  fc.nat({ max: 16 * 1024 }).map((size) => JSON.stringify({ name: 'x'.repeat(size) })),
+);
+const headers = fc.record(
+  {
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/hal+json',
+      'application/vnd.conference.v2+json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+      '',
+    ),
+    accept: fc.constantFrom(
+      '*/*',
+      'application/hal+json',
+      'application/vnd.conference.v1+json',
+      'application/vnd.conference.v9+json',
+      'text/html',
+      'application/json;q=0, */*;q=0',
+    ),
+    authorization: fc.constantFrom(
+      basicAuth('editor'),
+      basicAuth('learner'),
+      basicAuth('editor', 'wrong'),
+      'Bearer nonsense',
+      'Digest username="editor"',
+    ),
+    connection: fc.constant('close'),
+  },
+  { requiredKeys: [] },
+);
+const generated: fc.Arbitrary<Generated> = fc.record({ method, path, headers, body });
+
+/** Sends one request; resolves with its status, or with the error that lost the answer. */
+function sendRaw({ method, path, headers, body }: Generated): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port: server.port, method, path, headers, agent },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', (error) => resolve(`response error: ${error.message}`));
+      },
+    );
+    request.on('error', (error) =>
+      resolve(`${method} ${path} (body ${body?.length ?? 0} bytes): ${error.message}`),
+    );
+    // Without a Content-Length node:http sends the body chunked, as fuzzers and proxies do.
+    if (body !== undefined && body.length % 2 === 0) request.write(body);
+    request.end(body !== undefined && body.length % 2 === 1 ? body : undefined);
+  });
+}
+
+describe('10,000 generated requests over real sockets', () => {
+  it('are all answered, none with a 5xx, by a server that stays up and does not grow', async () => {
+    const property = fc.asyncProperty(
+      fc.array(generated, { minLength: REQUESTS_PER_RUN, maxLength: REQUESTS_PER_RUN }),
+      async (requests) => {
+        const answers = await Promise.all(requests.map(sendRaw));
+        sent += requests.length;
+        const bad = answers.filter((answer) => typeof answer === 'string' || answer >= 500);
+        expect(bad).toEqual([]);
+      },
+    );
+    let sent = 0;
+    // A first round warms up what a process allocates once (compiled code, buffer pools, the
+    // catalogue's pages); growth after it is what many more requests add.
+    await fc.assert(property, { numRuns: WARM_UP_RUNS, endOnFailure: true });
+    const rssBefore = process.memoryUsage().rss;
+    const heapBefore = heapAfterCollection();
+    await fc.assert(property, { numRuns: RUNS, endOnFailure: true });
+    expect(sent).toBeGreaterThanOrEqual((WARM_UP_RUNS + RUNS) * REQUESTS_PER_RUN);
+    expect(await sendRaw({ method: 'GET', path: '/timezone', headers: {}, body: undefined })).toBe(
+      200,
+    );
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(RSS_GROWTH_LIMIT);
+    expect(heapAfterCollection() - heapBefore).toBeLessThan(HEAP_GROWTH_LIMIT);
+  }, 300_000);
+});
