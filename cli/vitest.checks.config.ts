@@ -25,7 +25,8 @@ const targetChange = new RegExp(
 export default defineConfig({
   root,
   test: {
-    include: ['exercises/**/*.check.ts'],
+    // Each step's checks, and the type-check every step gets.
+    include: ['exercises/**/*.check.ts', 'cli/checks/*.check.ts'],
     setupFiles: ['cli/src/harness/setup.ts'],
     env: {
       WORKSHOP_TARGET: target,
@@ -34,6 +35,9 @@ export default defineConfig({
     },
     // Threads, not forks: killing vitest then leaves no worker process behind.
     pool: 'threads',
+    // The step's checks and the type-check side by side, even where vitest would keep one core
+    // free (it uses one worker on two cores): the type-check is the longer of the two.
+    maxWorkers: 2,
     testTimeout: 15_000,
     watchTriggerPatterns: [{ pattern: targetChange, testsToRun: () => checkFiles(step) }],
     // Transformed modules are cached on disk by content hash: about a third less work per run.
@@ -47,11 +51,11 @@ function checkFiles(stepFolder: string): string[] {
     : readdirSync(`${root}/exercises`, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name);
-  return folders.flatMap((folder) =>
-    readdirSync(`${root}/exercises/${folder}`)
+  const checks = (folder: string) =>
+    readdirSync(`${root}/${folder}`)
       .filter((name) => name.endsWith('.check.ts'))
-      .map((name) => `exercises/${folder}/${name}`),
-  );
+      .map((name) => `${folder}/${name}`);
+  return [...folders.flatMap((folder) => checks(`exercises/${folder}`)), ...checks('cli/checks')];
 }
 
 function escapeRegExp(text: string): string {

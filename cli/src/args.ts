@@ -63,7 +63,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   hint: {
     usage: 'hint [step] [N] [--json]',
-    summary: 'show the next hint you have not seen (or hint N of the step)',
+    summary: 'show the hint the last failed check named, else the next one not seen (or hint N)',
     flags: ['json'],
     maxArgs: 2,
   },
@@ -83,6 +83,18 @@ export const COMMANDS: Record<string, CommandSpec> = {
     usage: 'reset [step] [--force]',
     summary: "copy the current step's starter in again",
     flags: ['force'],
+    maxArgs: 1,
+  },
+  backups: {
+    usage: 'backups',
+    summary: 'the backups of your replaced files, newest first, with their step and time',
+    flags: [],
+    maxArgs: 0,
+  },
+  restore: {
+    usage: 'restore [#]',
+    summary: 'put a backup (the newest, or # of `backups`) back into workspace/',
+    flags: [],
     maxArgs: 1,
   },
   serve: {
@@ -117,7 +129,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(explainParseError(error as NodeJS.ErrnoException, argv));
   }
   const [command, ...args] = parsed.positionals;
   const flags = parsed.values as Flags;
@@ -142,6 +154,31 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     );
   }
   return { command: flags.help ? 'help' : command, args: flags.help ? [command] : args, flags };
+}
+
+/** Node's parseArgs speaks of its own API; say what went wrong and what the command takes. */
+function explainParseError(error: NodeJS.ErrnoException, argv: readonly string[]): string {
+  // Quoted as '--nope', '-p, --port <value>' or '-x': the long name when there is one.
+  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+  const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted.split(' ')[0] ?? '';
+  const command = argv.find((arg) => !arg.startsWith('-'));
+  const spec = command === undefined ? undefined : COMMANDS[command];
+  const known = (spec ? spec.flags : (Object.keys(OPTIONS) as FlagName[]))
+    .map((flag) => {
+      const short = (OPTIONS[flag] as { short?: string }).short;
+      return short ? `--${flag} (-${short})` : `--${flag}`;
+    })
+    .join(', ');
+  const whose = spec ? `"${command}" takes` : 'The options are';
+  const takes = known === '' ? `"${command}" takes no options.` : `${whose}: ${known}.`;
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `Unknown option ${option}. ${takes}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return `${option} ${/argument missing/.test(error.message) ? 'needs a value, such as --port 8080' : 'takes no value'}.`;
+    default:
+      return `${error.message}. ${takes}`;
+  }
 }
 
 /** The help text; `npm run workshop -- <command>` is how a learner passes arguments through npm. */

@@ -37,6 +37,10 @@ export async function runCommand(ctx: CommandContext, parsed: ParsedArgs): Promi
         return await (await import('./commands/scaffolding.ts')).solution(ctx, first, flags);
       case 'reset':
         return await (await import('./commands/scaffolding.ts')).reset(ctx, first, flags);
+      case 'backups':
+        return (await import('./commands/backups.ts')).backups(ctx);
+      case 'restore':
+        return (await import('./commands/backups.ts')).restore(ctx, first);
       case 'serve':
         return await (await import('./commands/serve.ts')).serve(ctx, first, flags);
       case 'db':

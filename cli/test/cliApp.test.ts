@@ -81,7 +81,13 @@ describe('the step list', () => {
       title: `Step ${i + 1}`,
       files: [],
     }));
-    const states = stepStates(steps, { current: '06-s6', passed: {}, hintsShown: {} });
+    const states = stepStates(steps, {
+      current: '06-s6',
+      passed: {},
+      hintsShown: {},
+      pointedHints: {},
+      solutionsUsed: {},
+    });
     const { lastFrame, unmount } = render(h(StepList, { states, selected: 5, height: 6 }));
     const lines = (lastFrame() ?? '').split('\n');
     unmount();
@@ -104,7 +110,13 @@ describe('the step list', () => {
         files: [],
       },
     ];
-    const states = stepStates(steps, { current: null, passed: {}, hintsShown: {} });
+    const states = stepStates(steps, {
+      current: null,
+      passed: {},
+      hintsShown: {},
+      pointedHints: {},
+      solutionsUsed: {},
+    });
     const { lastFrame, unmount } = render(h(StepList, { states, selected: 0, height: 6 }));
     const lines = (lastFrame() ?? '').split('\n');
     unmount();
@@ -148,6 +160,55 @@ describe('the keys', () => {
     expect(screen()).toContain('# Step 02: Ping');
     expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 1');
     await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 02 {2}ping .*\(current\)/));
+  });
+
+  it('enter starts the step selected at the key press, even before the app drew it', async () => {
+    fixture = createFixture();
+    open();
+    await press(`${DOWN}${ENTER}`);
+    await until(() => expect(screen()).toContain('Step 02-ping: copied the starter'));
+    expect(screen()).not.toContain('Step 01-hello: copied');
+  });
+
+  it('ctrl-c stops a running check, clears its line and exits with 130', async () => {
+    fixture = createFixture();
+    const signals: AbortSignal[] = [];
+    const interrupted = vi.fn();
+    app = render(
+      h(WorkshopApp, {
+        dirs: fixture.dirs,
+        steps: fixture.ctx.steps,
+        loadRunChecks: async () => async (options) => {
+          const signal = options.signal as AbortSignal;
+          signals.push(signal);
+          await new Promise((resolve) => signal.addEventListener('abort', resolve));
+          return { passed: false, exitCode: 1, output: '', durationMs: 1, aborted: true };
+        },
+        signal: new AbortController().signal,
+        now: () => new Date(),
+        onInterrupt: interrupted,
+      }),
+    );
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    await press('c');
+    await until(() => expect(app?.lastFrame()).toContain('Checking 01-hello…'));
+    await press('\u0003');
+    await until(() => expect(signals[0]?.aborted).toBe(true));
+    expect(interrupted).toHaveBeenCalledOnce();
+    await until(() => expect(app?.lastFrame()).not.toContain('Checking 01-hello…'));
+  });
+
+  it('lays the header out again when the terminal gets narrower', async () => {
+    fixture = createFixture();
+    open();
+    const stdout = app?.stdout as unknown as NodeJS.WriteStream;
+    const header = () =>
+      (app?.lastFrame() ?? '').split('\n').find((line) => line.includes('Hyperpipe'));
+    expect(header()).toContain('░'.repeat(40));
+    Object.defineProperty(stdout, 'columns', { value: 40, configurable: true });
+    stdout.emit('resize');
+    await until(() => expect(header()).toMatch(/^Hyperpipe workshop {2}0% {2}0 of 2 done$/));
   });
 
   it('asks before replacing a changed file, inside the app', async () => {
@@ -220,7 +281,14 @@ describe('the keys', () => {
     await until(() => expect(screen()).toContain('Hint 1 of 2 for step 01-hello'));
     await press('h');
     await until(() => expect(screen()).toContain('Return a Response.'));
+    // The diff shows the solution: a spoiler, shown only after a yes.
     await press('d');
+    await until(() => expect(app?.lastFrame()).toMatch(/solution of step 01-hello.*\(y\/N\)/s));
+    await press('n');
+    expect(screen()).not.toContain(`+${SOLVED}`);
+    await press('d');
+    await until(() => expect(app?.lastFrame()).toContain('(y/N)'));
+    await press('y');
     await until(() => expect(screen()).toContain(`+${SOLVED}`));
     await press('o');
     await until(() =>

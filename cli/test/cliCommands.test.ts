@@ -34,9 +34,7 @@ describe('workshop list', () => {
     await workshop('start', '01');
     fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
     await workshop('check');
-    // The learner's passing src/app.ts is theirs: moving on replaces it only with --force.
-    expect(await workshop('start', '02')).toBe(1);
-    expect(await workshop('start', '02', '--force')).toBe(0);
+    expect(await workshop('start', '02')).toBe(0);
     expect(await workshop('list', '--json')).toBe(0);
     const json = fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n  "current"'));
     const report = JSON.parse(json);
@@ -116,7 +114,7 @@ describe('workshop start', () => {
     fixture.write('workspace/src/app.ts', 'my work\n');
     expect(await workshop('start', '02', '--force')).toBe(0);
     expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
-    expect(backups()).toEqual(['2026-01-02T03-04-05-678Z']);
+    expect(backups()).toEqual(['2026-01-02T03-04-05-678Z-01-hello']);
     expect(fixture.read(`.workshop/backups/${backups()[0]}/src/app.ts`)).toBe('my work\n');
     expect(fixture.stdout()).toContain('Your previous versions are in .workshop/backups/');
   });
@@ -188,7 +186,107 @@ describe('workshop start', () => {
   });
 });
 
+describe('moving between steps', () => {
+  async function passStep01() {
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', `my work ${SOLVED}\n`);
+    expect(await workshop('check')).toBe(0);
+  }
+
+  it('moves on after a pass without asking, backing the passing work up', async () => {
+    fixture = createFixture();
+    await passStep01();
+    expect(await workshop('start', '02')).toBe(0);
+    expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
+    expect(backups()).toEqual(['2026-01-02T03-04-05-678Z-01-hello']);
+    expect(fixture.read(`.workshop/backups/${backups()[0]}/src/app.ts`)).toContain('my work');
+  });
+
+  it('still asks before replacing work on a step that has not passed', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', 'unfinished\n');
+    expect(await workshop('start', '02')).toBe(1);
+    expect(fixture.read('workspace/src/app.ts')).toBe('unfinished\n');
+  });
+
+  it('takes the files of later steps out when going back, and names those it leaves', async () => {
+    fixture = createFixture();
+    await passStep01();
+    await workshop('start', '02');
+    fixture.write('workspace/src/mine.ts', 'export const mine = 1;\n');
+    expect(await workshop('start', '01', '--force')).toBe(0);
+    expect(existsSync(join(fixture.dirs.workspaceDir, 'src/ping.ts'))).toBe(false);
+    expect(fixture.read('workspace/src/mine.ts')).toContain('mine');
+    expect(fixture.stdout()).toContain('Took out the files of later steps: src/ping.ts.');
+    expect(fixture.stdout()).toContain(
+      'Left your own files, which this step does not use: src/mine.ts.',
+    );
+  });
+
+  it('asks before taking out a later step file the learner changed', async () => {
+    fixture = createFixture();
+    await workshop('start', '02');
+    fixture.write('workspace/src/ping.ts', 'export const ping = 42;\n');
+    expect(await workshop('start', '01')).toBe(1);
+    expect(fixture.stderr()).toContain('src/ping.ts');
+    expect(fixture.read('workspace/src/ping.ts')).toContain('42');
+  });
+
+  it('lists the backups by step and time, and restores one', async () => {
+    fixture = createFixture();
+    await passStep01();
+    await workshop('start', '02');
+    const before = fixture.stdout().length;
+    expect(await workshop('backups')).toBe(0);
+    expect(fixture.stdout().slice(before)).toMatch(
+      / {2}1 {2}2026-01-02 \d\d:04:05 {2}01-hello {2}src\/app\.ts/,
+    );
+    expect(await workshop('restore')).toBe(0);
+    expect(fixture.read('workspace/src/app.ts')).toContain('my work');
+    expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');
+    // What the restore replaced is backed up in turn.
+    expect(backups()).toHaveLength(2);
+    expect(await workshop('restore', '7')).toBe(2);
+  });
+
+  it('marks a step passed with the solution apart from one solved by hand', async () => {
+    fixture = createFixture();
+    await passStep01();
+    await workshop('start', '02');
+    await workshop('solution', '02', '--force');
+    expect(await workshop('check')).toBe(0);
+    const before = fixture.stdout().length;
+    await workshop('list');
+    const text = fixture.stdout().slice(before);
+    expect(text).toMatch(/✔ 01 {2}hello/);
+    expect(text).toMatch(/◇ 02 {2}ping .*\(with the solution\)/);
+    await workshop('list', '--json');
+    const json = JSON.parse(fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n  "current"')));
+    expect(json.steps.map((step: { status: string }) => step.status)).toEqual(['done', 'given']);
+  });
+
+  it('ends the last step with a recap of what was built', async () => {
+    fixture = createFixture();
+    await passStep01();
+    await workshop('start', '02');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check')).toBe(0);
+    expect(fixture.stdout()).toContain(
+      'Every step passes: well done! What you built, step by step:',
+    );
+    expect(fixture.stdout()).toContain('  02  Ping');
+  });
+});
+
 describe('workshop check', () => {
+  it('says so when the step named is not the one workspace/ holds', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    await workshop('check', '02');
+    expect(fixture.stdout()).toContain('workspace/ holds step 01-hello, not 02-ping');
+  });
+
   it('needs a started step', async () => {
     fixture = createFixture();
     expect(await workshop('check')).toBe(2);
@@ -333,6 +431,19 @@ describe('workshop hint', () => {
       text: 'Return a Response.',
       repeated: true,
     });
+  });
+
+  it('goes straight to the hint the last failed check named, then on as usual', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await workshop('check')).toBe(1);
+    expect(fixture.stdout()).toContain('npm run workshop -- hint 01 shows hint 2 of 2');
+    const before = fixture.stdout().length;
+    await workshop('hint');
+    expect(fixture.stdout().slice(before)).toContain(
+      'Hint 2 of 2 for step 01-hello\n\nReturn a Response.',
+    );
+    expect(readProgress(fixture.dirs.stateDir).pointedHints).toEqual({});
   });
 
   it('counts each step’s hints apart', async () => {
@@ -490,6 +601,18 @@ describe('without a terminal', () => {
 });
 
 describe('the command line', () => {
+  it('names the options a command takes when given one it does not know', async () => {
+    expect(() => parseCommandLine(['check', '--colour'])).toThrow(
+      'Unknown option --colour. "check" takes: --all, --solutions, --starters, --watch (-w), --url, --json, --jobs (-j).',
+    );
+    expect(() => parseCommandLine(['--colour'])).toThrow(
+      /^Unknown option --colour\. The options are: --json, --force \(-f\)/,
+    );
+    expect(() => parseCommandLine(['serve', '--port'])).toThrow(
+      '--port needs a value, such as --port 8080.',
+    );
+  });
+
   it('parses commands, steps and flags', () => {
     expect(parseCommandLine(['check', '02', '--url', 'http://x'])).toEqual({
       command: 'check',
@@ -507,7 +630,7 @@ describe('the command line', () => {
   it('rejects unknown commands and flags a command does not take', () => {
     expect(() => parseCommandLine(['frobnicate'])).toThrow('Unknown command "frobnicate"');
     expect(() => parseCommandLine(['list', '--force'])).toThrow('"list" does not take --force');
-    expect(() => parseCommandLine(['check', '--nope'])).toThrow("Unknown option '--nope'");
+    expect(() => parseCommandLine(['check', '--nope'])).toThrow('Unknown option --nope.');
     expect(() => parseCommandLine(['start', '01', '02'])).toThrow('Too many arguments');
   });
 });

@@ -69,6 +69,8 @@ export function fakeRunChecks(dirs: WorkshopDirs, runs: Parameters<RunChecks>[0]
       output: passed ? 'all checks pass\n' : 'FAIL GET / expected 200, received 404\n',
       durationMs: 5,
       aborted: false,
+      // The failure the fake reports names the last hint of the step, not the first.
+      hint: passed ? undefined : 2,
     };
   };
 }

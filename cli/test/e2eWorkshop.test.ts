@@ -8,10 +8,11 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../src/workshop/paths.ts';
 
 // The whole command, as a learner runs it, in a temporary copy of the repository: the real
@@ -41,10 +42,27 @@ function workshop(...args: string[]) {
   });
 }
 
+/** Processes whose environment holds `marker` (Linux only: read from /proc). */
+function processesWith(marker: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(marker);
+      } catch {
+        return false; // gone meanwhile, or not ours
+      }
+    })
+    .map(Number);
+}
+
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
 describe('the workshop command, end to end', () => {
-  it('scaffolds step 01, fails its check, passes with the solution, and lists it done', async () => {
+  // Two real check runs, each with its type-check: on a busy machine they take a while.
+  it('scaffolds step 01, fails its check, passes with the solution, and lists it done', {
+    timeout: 60_000,
+  }, async () => {
     const start = await workshop('start', '01');
     expect(start.stderr).toBe('');
     expect(start.exitCode).toBe(0);
@@ -95,6 +113,39 @@ describe('the workshop command, end to end', () => {
       include: ['src', 'config'],
     });
   });
+
+  it('says a busy port is in use and what to try, rather than a stack trace', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const serve = await workshop('serve', '--port', String(port));
+      expect(serve.exitCode).toBe(1);
+      expect(serve.stderr).toContain(`port ${port} is in use, try --port ${port + 1}`);
+      expect(serve.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it.runIf(existsSync('/proc/self/environ'))(
+    'exits with 130 when Ctrl-C stops a check, leaving no vitest behind',
+    async () => {
+      rmSync(join(root, '.workshop'), { recursive: true, force: true });
+      expect((await workshop('start', '01', '--force')).exitCode).toBe(0);
+      const marker = `WORKSHOP_TARGET=${join(root, 'workspace')}`;
+      const check = workshop('check');
+      await vi.waitFor(() => expect(processesWith(marker).length).toBeGreaterThan(0), {
+        timeout: 30_000,
+        interval: 50,
+      });
+      check.kill('SIGINT');
+      const result = await check;
+      expect(result.exitCode).toBe(130);
+      expect(result.stdout).not.toContain('does not pass');
+      expect(processesWith(marker)).toEqual([]);
+    },
+  );
 
   it('says what to use instead of the interactive app without a terminal', async () => {
     const bare = await workshop();

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../src/harness/runChecks.ts';
 import { findStep, loadManifest } from '../src/workshop/manifest.ts';
-import { SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 
 const ping = findStep(loadManifest(), 'ping');
 // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are control characters
@@ -38,7 +38,7 @@ describe('runChecks', () => {
     expect(run.output).toContain('answers GET /ping with JSON');
     expect(run.checks?.length).toBeGreaterThanOrEqual(5);
     expect(run.checks?.every((check) => check.status === 'passed')).toBe(true);
-    expect(run.checks?.[0]).toMatchObject({
+    expect(run.checks?.find((check) => check.file.startsWith('exercises/'))).toMatchObject({
       file: 'exercises/02-ping/ping.check.ts',
       name: expect.stringContaining('step 02'),
       failure: undefined,
@@ -60,6 +60,116 @@ describe('runChecks', () => {
     expect(failed?.failure).toMatch(
       /GET \/ping: status is 404, not 200[\s\S]*Sent:[\s\S]*Expected:[\s\S]*Received:[\s\S]*Hint: +read hint 1[\s\S]*exercises\/02-ping\/hints\.md/,
     );
+  });
+
+  async function edit(folder: string, file: string, pattern: RegExp, replacement: string) {
+    const before = await readFile(join(folder, file), 'utf8');
+    const after = before.replace(pattern, replacement);
+    if (after === before) throw new Error(`${pattern} is not in ${file}`);
+    await writeFile(join(folder, file), after);
+  }
+
+  /** A copy of a step's solution, changed by `change`, that resolves packages as the repository does. */
+  async function changedSolution(step: string, change: (folder: string) => Promise<void>) {
+    const folder = await mkdtemp(join(tmpdir(), 'hyperpipe-changed-'));
+    folders.push(folder);
+    await cp(join(SOLUTIONS_DIR, step), folder, { recursive: true });
+    await symlink(join(REPO_ROOT, 'node_modules'), join(folder, 'node_modules'));
+    // As in the repository, whose package.json makes every .ts file an ES module.
+    await writeFile(join(folder, 'package.json'), '{ "type": "module" }\n');
+    await change(folder);
+    return folder;
+  }
+
+  it('shows each failure once, the first in full last, so a 40-row terminal keeps it on screen', async () => {
+    const run = await runChecks({ step: ping, target: join(SOLUTIONS_DIR, '01-hello') });
+    expect(run.passed).toBe(false);
+    expect(run.output.match(/Sent:/g)).toHaveLength(1);
+    expect(run.output).not.toContain('Failed Tests');
+    const screen = run.output.trimEnd().split('\n').slice(-40).join('\n');
+    expect(screen).toMatch(/Sent:[\s\S]*Expected:[\s\S]*Received:[\s\S]*checks fail/);
+  });
+
+  it('uses no colours when the output is not shown on a terminal', async () => {
+    const run = await runChecks({ step: ping, target: join(SOLUTIONS_DIR, '01-hello') });
+    expect(run.output).not.toMatch(ANSI_CODES);
+    const coloured = await runChecks({ step: ping, target: 'solution', colour: true });
+    expect(coloured.output).toMatch(ANSI_CODES);
+  });
+
+  it('shows a syntax error in src/app.ts once, not under every check', async () => {
+    const target = await changedSolution('02-ping', (folder) =>
+      appendFile(join(folder, 'src/app.ts'), '\nexport const broken = ;\n'),
+    );
+    const run = await runChecks({ step: ping, target });
+    expect(run.passed).toBe(false);
+    expect(run.output.match(/could not be loaded/g)?.length).toBe(2); // the ✗ line, then in full
+    expect(run.output.match(/Unexpected token|Expected/g)?.length).toBeGreaterThan(0);
+    expect(run.output).toContain('(the same failure as above)');
+  });
+
+  it('fails on a type error, at its file and line', async () => {
+    const target = await changedSolution('02-ping', (folder) =>
+      appendFile(join(folder, 'src/app.ts'), "\nexport const port: number = 'eighty';\n"),
+    );
+    const run = await runChecks({ step: ping, target });
+    expect(run.passed, run.output).toBe(false);
+    expect(run.output).toMatch(
+      /✗ type-checks[\s\S]*type error at src\/app\.ts:\d+:14 Type 'string' is not assignable to type 'number'/,
+    );
+  });
+
+  // The common mistakes of the first steps, and the hint that fixes each.
+  const mistakes = [
+    {
+      step: '02-ping',
+      mistake: 'POST /post not routed',
+      hint: 3,
+      change: (folder: string) =>
+        edit(folder, 'src/app.ts', /app\.post\('\/post'/, "app.put('/post'"),
+    },
+    {
+      step: '03-configuration',
+      mistake: 'routes, but no service for HelloHandler',
+      hint: 4,
+      change: (folder: string) =>
+        edit(
+          folder,
+          'config/autoload/dependencies.global.ts',
+          /HelloHandler: \(container/,
+          'Other: (container',
+        ),
+    },
+    {
+      step: '04-pipeline-priorities',
+      mistake: 'error middleware before routing',
+      hint: 3,
+      change: (folder: string) =>
+        edit(
+          folder,
+          'config/autoload/pipeline.global.ts',
+          /error: true, priority: -100/,
+          'error: true, priority: 50',
+        ),
+    },
+    {
+      step: '05-timezone',
+      mistake: 'the time zone not checked',
+      hint: 4,
+      change: (folder: string) =>
+        edit(
+          folder,
+          'src/timezone/TimezoneHandler.ts',
+          /if \(!isTimeZone\(timezone\)\)/,
+          'if (false)',
+        ),
+    },
+  ];
+  it.each(mistakes)('points at hint $hint for step $step with $mistake', async (mistake) => {
+    const target = await changedSolution(mistake.step, mistake.change);
+    const run = await runChecks({ step: mistake.step, target });
+    expect(run.passed).toBe(false);
+    expect(run.hint, run.output).toBe(mistake.hint);
   });
 
   it('does not start vitest when the signal is already aborted', async () => {
@@ -87,7 +197,7 @@ describe('runChecks', () => {
           output += chunk;
           // Once the first run has reported, watch mode waits for changes: stop it there.
           const plain = output.replace(ANSI_CODES, '');
-          if (/Tests\s+\d+ passed/.test(plain) && !controller.signal.aborted) {
+          if (/\d+ of \d+ checks (?:pass|fail)/.test(plain) && !controller.signal.aborted) {
             sawProcesses = processesWith(`WORKSHOP_TARGET=${target}`).length;
             controller.abort();
           }

@@ -6,6 +6,7 @@ import { checkWorkspace, type Verification, verifySteps } from '../workshop/chec
 import { readHints } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
+import { recap } from '../workshop/recap.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { type ChecksRun, type CommandContext, commandHint } from './context.ts';
 import { resolveStep } from './steps.ts';
@@ -72,6 +73,7 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
   const url = parseUrl(flags.url);
   const steps =
     query !== undefined || (!flags.all && !verifying) ? [resolveStep(ctx, query)] : [...ctx.steps];
+  if (query !== undefined && !verifying && !url) warnIfNotHeld(ctx, steps[0] as Step);
   const runChecks = await ctx.loadRunChecks();
   if (verifying) {
     const targets = [
@@ -134,6 +136,18 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
   return failures === 0 ? 0 : 1;
 }
 
+/** Checking another step than the one workspace/ holds is allowed, but never by surprise. */
+function warnIfNotHeld(ctx: CommandContext, step: Step): void {
+  const held = readProgress(ctx.dirs.stateDir).current;
+  if (held === null || held === stepDir(step)) return;
+  ctx.out(
+    paint(ctx.colour).yellow(
+      `workspace/ holds step ${held}, not ${stepDir(step)}: these are the checks of ${stepDir(step)} on it. ` +
+        `To work on ${stepDir(step)}, first: ${commandHint(`start ${step.number}`)}`,
+    ),
+  );
+}
+
 function passedMessage(ctx: CommandContext, step: Step, url: string | undefined): string {
   const against = url ? ` against ${url}` : '';
   const next = nextStep(ctx.steps, readProgress(ctx.dirs.stateDir), step);
@@ -141,18 +155,20 @@ function passedMessage(ctx: CommandContext, step: Step, url: string | undefined)
     ? ' (a live server does not mark a step done: run npm run check without --url for that)'
     : next
       ? ` Next: ${commandHint(`start ${next.number}`)}`
-      : ' Every step is done: well done!';
+      : `\n\n${recap(ctx.steps)}`;
   return `✔ Step ${stepDir(step)} passes${against}.${then}`;
 }
 
 function failedMessage(ctx: CommandContext, step: Step): string {
   const total = readHints(ctx.dirs, step).length;
-  const shown = readProgress(ctx.dirs.stateDir).hintsShown[stepDir(step)] ?? 0;
+  const progress = readProgress(ctx.dirs.stateDir);
+  const shown = progress.hintsShown[stepDir(step)] ?? 0;
+  const pointed = progress.pointedHints[stepDir(step)];
   const hint =
     total === 0
       ? ''
-      : shown < total
-        ? ` Stuck? ${commandHint(`hint ${step.number}`)} shows hint ${shown + 1} of ${total}.`
+      : pointed !== undefined || shown < total
+        ? ` Stuck? ${commandHint(`hint ${step.number}`)} shows hint ${pointed ?? shown + 1} of ${total}.`
         : ` You have seen all ${total} hints; ${commandHint(`diff ${step.number}`)} compares your files with the solution.`;
   return `✘ Step ${stepDir(step)} does not pass yet: the failures above say what was sent, expected and received.${hint}`;
 }

@@ -2,14 +2,14 @@ import type { Flags } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { MARKS, percent, progressBar } from '../ui/marks.ts';
 import { stepDir } from '../workshop/manifest.ts';
-import { readProgress, stepStates } from '../workshop/progress.ts';
+import { isDone, readProgress, stepStates } from '../workshop/progress.ts';
 import type { CommandContext } from './context.ts';
 
 /** `workshop list`: the steps with their marks and a progress bar, or the same as JSON. */
 export function list(ctx: CommandContext, flags: Flags): number {
   const progress = readProgress(ctx.dirs.stateDir);
   const states = stepStates(ctx.steps, progress);
-  const done = states.filter((state) => state.status === 'done').length;
+  const done = states.filter(isDone).length;
   if (flags.json) {
     const steps = states.map(({ step, status, current, passedAt }) => ({
       id: stepDir(step),
@@ -29,17 +29,20 @@ export function list(ctx: CommandContext, flags: Flags): number {
   const slugWidth = Math.max(0, ...ctx.steps.map((step) => step.slug.length));
   ctx.out(p.bold(`Hyperpipe workshop: ${done} of ${states.length} steps done`));
   ctx.out(`${p.green(progressBar(done, states.length, 30))} ${percent(done, states.length)}`);
+  if (states.some((state) => state.status === 'given'))
+    ctx.out(
+      p.dim(`${MARKS.done} solved by you, ${MARKS.given} passed with the solution copied in`),
+    );
   ctx.out('');
   for (const { step, status, current } of states) {
-    const mark =
-      status === 'done'
-        ? p.green(MARKS.done)
-        : status === 'current'
-          ? p.cyan(MARKS.current)
-          : p.dim(MARKS.pending);
+    const colour = { done: p.green, given: p.yellow, current: p.cyan, pending: p.dim }[status];
     const pointer = current ? p.cyan('›') : ' ';
-    const line = `${pointer} ${mark} ${step.number}  ${step.slug.padEnd(slugWidth)}  ${step.title}`;
-    ctx.out(current ? `${line}  ${p.cyan('(current)')}` : line);
+    const line = `${pointer} ${colour(MARKS[status])} ${step.number}  ${step.slug.padEnd(slugWidth)}  ${step.title}`;
+    const notes = [
+      ...(status === 'given' ? [p.yellow('(with the solution)')] : []),
+      ...(current ? [p.cyan('(current)')] : []),
+    ];
+    ctx.out([line, ...notes].join('  '));
   }
   return 0;
 }

@@ -3,7 +3,8 @@ import { relative } from 'node:path';
 import type { Flags } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
-import { setCurrent } from '../workshop/progress.ts';
+import { describeOutcome, startOptions } from '../workshop/moving.ts';
+import { markSolutionUsed, readProgress, setCurrent } from '../workshop/progress.ts';
 import { describeConflicts, scaffold } from '../workshop/scaffold.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { type CommandContext, commandHint } from './context.ts';
@@ -21,8 +22,12 @@ async function copyIn(
   again: string,
 ): Promise<number> {
   const p = paint(ctx.colour);
+  const progress = readProgress(ctx.dirs.stateDir);
+  const moving = kind === 'starter' ? startOptions(ctx.steps, progress, step) : {};
   const outcome = await scaffold(ctx.dirs, targetDir(kind, step, ctx.dirs), {
-    force: flags.force,
+    ...moving,
+    force: flags.force || moving.force,
+    heldStep: progress.current,
     confirm: ctx.confirm,
     now: ctx.now(),
   });
@@ -38,13 +43,10 @@ async function copyIn(
     return 1;
   }
   setCurrent(ctx.dirs.stateDir, step);
+  if (kind === 'solution') markSolutionUsed(ctx.dirs.stateDir, step, ctx.now());
   const workspace = relative(ctx.dirs.root, ctx.dirs.workspaceDir) || '.';
   const what = kind === 'starter' ? 'starter' : 'solution';
-  if (outcome.backupDir) {
-    ctx.out(
-      p.yellow(`Your previous versions are in ${relative(ctx.dirs.root, outcome.backupDir)}.`),
-    );
-  }
+  for (const line of describeOutcome(ctx.dirs, outcome)) ctx.out(p.yellow(line));
   const written =
     outcome.written.length > 0 ? `wrote ${outcome.written.join(', ')}` : 'nothing to write';
   ctx.out(p.green(`Step ${stepDir(step)}: copied the ${what} into ${workspace}/ (${written}).`));

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { type Flags, UsageError } from '../args.ts';
 import { stepDir } from '../workshop/manifest.ts';
-import { startServer } from '../workshop/server.ts';
+import { portProblem, serverPort, startServer } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { type CommandContext, commandHint } from './context.ts';
 import { resolveStep } from './steps.ts';
@@ -20,6 +20,11 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
     throw new UsageError(
       `serve runs workspace/, whatever the step: leave out "${query}", or serve that step's solution with: ${commandHint(`serve ${query} --solution`)}`,
     );
+  }
+  const problem = await portProblem(serverPort(flags.port));
+  if (problem) {
+    ctx.err(`Cannot serve: ${problem} (such as: ${commandHint('serve --port 8081')}).`);
+    return 1;
   }
   const step = flags.solution ? resolveStep(ctx, query) : null;
   const dir =

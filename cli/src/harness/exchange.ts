@@ -2,6 +2,7 @@ import { fetchPastChecks, lastForwardError } from './checkServer.ts';
 import { BASE_URL, checkContext } from './context.ts';
 import { CheckFailure, errorMessage } from './report.ts';
 import { targetApp } from './target.ts';
+import { forgetThrown, takeThrown } from './thrown.ts';
 
 /** The request of an {@link Exchange}, as the report shows it. */
 export interface SentRequest {
@@ -29,6 +30,8 @@ export interface Exchange {
   readonly json: unknown;
   /** Whether the body is JSON. */
   readonly isJson: boolean;
+  /** What the application threw while answering with a 5xx, when it ran in-process. */
+  readonly thrown?: unknown;
 }
 
 /** Something that answers requests in-process, such as an `Application`. */
@@ -83,6 +86,7 @@ export async function send(
   const init: RequestInit = { method, headers, body: body ?? null, redirect: 'manual' };
   const context = checkContext();
   let response: Response;
+  forgetThrown();
   try {
     if (options.app) response = await options.app.handle(new Request(url, init));
     else if (options.origin) response = await fetchPastChecks(url, init);
@@ -109,6 +113,7 @@ export async function send(
   }
   const text = await response.text();
   const json = parseJson(text);
+  const thrown = takeThrown();
   return {
     request,
     status: response.status,
@@ -116,6 +121,8 @@ export async function send(
     text,
     json: json.value,
     isJson: json.ok,
+    // A 4xx is the answer a check asks for; only a server error needs its cause shown.
+    ...(response.status >= 500 && thrown !== undefined ? { thrown } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   receivedLines,
   sentLines,
   show,
+  thrownLines,
 } from './report.ts';
 
 /** What an answer must look like; only what is given is checked. */
@@ -53,6 +54,7 @@ export function expectResponse(
     sent: sentLines(exchange),
     expected: expectedLines(expected),
     received: receivedLines(exchange),
+    thrown: thrownLines(exchange),
     differs,
     hint: options.hint,
   });
@@ -93,6 +95,7 @@ export function expectThat(condition: unknown, expectation: Expectation): assert
     sent: exchange ? sentLines(exchange) : undefined,
     expected,
     received: exchange ? [...found, ...receivedLines(exchange)] : found,
+    thrown: exchange ? thrownLines(exchange) : undefined,
     hint: expectation.hint,
   });
 }
@@ -158,6 +161,17 @@ function expectedLines(expected: ResponseExpectation): string[] {
     );
   }
   if (expected.text !== undefined) result.push(`body: ${describe(expected.text)}`);
-  if (expected.json !== undefined) result.push(`JSON body with ${show(expected.json)}`);
+  if (expected.json !== undefined) result.push(jsonLine(expected.json));
   return result;
+}
+
+function jsonLine(json: unknown): string {
+  // `{}` asks only for a JSON object; "JSON body with {}" reads as an empty body wanted.
+  const isEmpty =
+    typeof json === 'object' &&
+    json !== null &&
+    !Array.isArray(json) &&
+    !isMatcher(json) &&
+    Object.keys(json).length === 0;
+  return isEmpty ? 'a JSON object as body' : `JSON body with ${show(json)}`;
 }

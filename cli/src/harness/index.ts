@@ -52,3 +52,4 @@ export {
   targetConfigFolder,
   withLocalConfig,
 } from './target.ts';
+export { typeErrors } from './typecheck.ts';

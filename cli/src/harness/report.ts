@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { checkContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
+import { describeThrown } from './thrown.ts';
 
 /**
  * Decides whether a value is acceptable. vitest's asymmetric matchers (`expect.any(Number)`,
@@ -24,6 +25,8 @@ export interface Report {
   expected?: readonly string[] | undefined;
   /** What came back. */
   received?: readonly string[] | undefined;
+  /** What the application threw while answering, and where in the learner's files. */
+  thrown?: readonly string[] | undefined;
   /** Each way the answer differs from what was wanted. */
   differs?: readonly string[] | undefined;
   /** The number of the hint (in the step's hints.md) that helps. */
@@ -51,6 +54,7 @@ export class CheckFailure extends Error {
 const HARNESS_FOLDER = fileURLToPath(new URL('.', import.meta.url));
 
 const LABEL_WIDTH = 10;
+const NOTHING = 'nothing that matches';
 const BODY_EXCERPT = 300;
 // Headers every answer has and that never explain a failure.
 const QUIET_HEADERS = new Set([
@@ -66,7 +70,9 @@ export function formatReport(report: Report): string {
   const sections: [string, readonly string[] | undefined][] = [
     ['Sent', report.sent],
     ['Expected', report.expected],
-    ['Received', report.received],
+    // An expectation is only half a report: say that nothing matched rather than show none.
+    ['Received', report.received?.length || !report.expected?.length ? report.received : [NOTHING]],
+    ['Thrown', report.thrown],
     ['Differs', report.differs],
     ['Hint', report.hint === undefined ? undefined : [hintLine(report.hint)]],
   ];
@@ -117,6 +123,11 @@ export function receivedLines(exchange: Exchange): string[] {
   return lines;
 }
 
+/** What the application threw while giving the answer of an exchange, as report lines. */
+export function thrownLines(exchange: Exchange): string[] | undefined {
+  return 'thrown' in exchange ? describeThrown(exchange.thrown, checkContext().target) : undefined;
+}
+
 function indentBody(body: string): string[] {
   return body.split('\n');
 }
@@ -148,6 +159,7 @@ export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return `[${value.map(show).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
+    if (Object.keys(value).length === 0) return '{}';
     const members = Object.entries(value).map(
       ([key, member]) => `${JSON.stringify(key)}: ${show(member)}`,
     );

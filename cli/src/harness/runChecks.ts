@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { execa } from 'execa';
+import { wantsColour } from '../terminal.ts';
 import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
 import { REPO_ROOT } from '../workshop/paths.ts';
 import { type TargetKind, targetDir } from '../workshop/targets.ts';
+import { FIRST_FAILURE_TITLE } from './reporter.ts';
 
 // Run by this process's own Node, not the first `node` on PATH, so checks use the same runtime.
 const VITEST = join(REPO_ROOT, 'node_modules/vitest/vitest.mjs');
 const CONFIG = 'cli/vitest.checks.config.ts';
+const REPORTER = './cli/src/harness/reporter.ts';
 const TARGET_KINDS: readonly string[] = ['workspace', 'starter', 'solution'] satisfies TargetKind[];
 
 /** Options of {@link runChecks}. */
@@ -26,6 +30,8 @@ export interface RunChecksOptions {
   watch?: boolean | undefined;
   /** `inherit` also shows vitest's output on this process's terminal as it comes. */
   stdio?: 'pipe' | 'inherit' | undefined;
+  /** Colour the output; by default, when it is shown on a terminal that wants colour. */
+  colour?: boolean | undefined;
   /** Receives vitest's output as it comes. */
   onOutput?: ((chunk: string) => void) | undefined;
   /** Stops the checks: vitest gets SIGTERM, then SIGKILL two seconds later. */
@@ -58,6 +64,8 @@ export interface ChecksRun {
   durationMs: number;
   /** Whether `signal` stopped the run. */
   aborted: boolean;
+  /** The hint the first failure names (the one shown in full): what `h` and `hint` show next. */
+  hint?: number | undefined;
   /** Each check, with `json`. A file that could not run at all counts as one failed check. */
   checks?: CheckResult[] | undefined;
 }
@@ -81,14 +89,19 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   const jsonFile = options.json
     ? join(tmpdir(), `hyperpipe-checks-${process.pid}-${randomUUID()}.json`)
     : undefined;
-  const args = [options.watch ? 'watch' : 'run', '--config', CONFIG, '--reporter=verbose'];
+  const args = [options.watch ? 'watch' : 'run', '--config', CONFIG, `--reporter=${REPORTER}`];
   if (jsonFile) args.push('--reporter=json', `--outputFile.json=${jsonFile}`);
-  args.push(`exercises/${stepDir(step)}/`);
+  args.push(`exercises/${stepDir(step)}/`, 'cli/checks/');
 
   const inherit = options.stdio === 'inherit';
   const child = execa(process.execPath, [VITEST, ...args], {
     cwd: REPO_ROOT,
-    env: checksEnvironment(target, stepDir(step), options.url, inherit),
+    env: checksEnvironment(
+      target,
+      stepDir(step),
+      options.url,
+      options.colour ?? (inherit && wantsColour(process.stdout, process.env)),
+    ),
     extendEnv: false,
     // In watch mode on a terminal, vitest's keys (h for help, q to quit…) need the keyboard.
     stdin: options.watch && inherit ? 'inherit' : 'ignore',
@@ -111,14 +124,24 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   const aborted = result.isCanceled || options.signal?.aborted === true;
   const exitCode = result.exitCode ?? 1;
   const checks = jsonFile ? await readJsonReport(jsonFile) : undefined;
-  return { passed: exitCode === 0 && !aborted, exitCode, output, durationMs, aborted, checks };
+  const passed = exitCode === 0 && !aborted;
+  const hint = passed ? undefined : pointedHint(output);
+  return { passed, exitCode, output, durationMs, aborted, hint, checks };
+}
+
+/** The hint named by the failure the reporter shows in full, after its one-line list. */
+export function pointedHint(output: string): number | undefined {
+  const plain = stripVTControlCharacters(output);
+  const shown = plain.slice(plain.lastIndexOf(FIRST_FAILURE_TITLE));
+  const number = /Hint: +read hint (\d+)/.exec(shown)?.[1];
+  return number === undefined ? undefined : Number(number);
 }
 
 function checksEnvironment(
   target: string,
   step: string,
   url: string | undefined,
-  color: boolean,
+  colour: boolean,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   // A run started from inside vitest (the workshop's own tests) must not hand its
@@ -129,7 +152,12 @@ function checksEnvironment(
   env.WORKSHOP_TARGET = target;
   env.WORKSHOP_STEP = step;
   if (url) env.WORKSHOP_URL = url;
-  if (color && process.stdout.isTTY) env.FORCE_COLOR ??= '1';
+  // vitest colours even a pipe (any TERM but dumb), so the choice is made here, for both it
+  // and the workshop's reporter: NO_COLOR or FORCE_COLOR, never neither.
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+  if (colour) env.FORCE_COLOR = '1';
+  else env.NO_COLOR = '1';
   return env;
 }
 

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { type Application, type Config, loadConfig } from 'hyperpipe';
 import { checkContext } from './context.ts';
 import { CheckFailure, errorMessage } from './report.ts';
+import { recordThrown } from './thrown.ts';
 
 /** What every target's `src/app.ts` exports. */
 export type CreateApp = (options?: {
@@ -66,7 +67,7 @@ export async function createTargetApp(): Promise<Application> {
       received: [`createApp() returned ${String(app)}`],
     });
   }
-  return app;
+  return recordThrown(app);
 }
 
 /** The application the checks of one file share, built on first use. */

@@ -8,8 +8,11 @@ import { colourPatch, diffStep } from '../workshop/diff.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
 import { nextHint } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
+import { describeOutcome, startOptions } from '../workshop/moving.ts';
 import {
   currentStep,
+  isDone,
+  markSolutionUsed,
   nextStep,
   type Progress,
   progressPath,
@@ -17,10 +20,13 @@ import {
   setCurrent,
   stepStates,
 } from '../workshop/progress.ts';
+import { recap } from '../workshop/recap.ts';
 import { type Confirm, scaffold } from '../workshop/scaffold.ts';
 import {
+  portProblem,
   type ServerOptions,
   type ServerProcess,
+  serverPort,
   startServer as startServerProcess,
 } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
@@ -36,6 +42,8 @@ export interface WorkshopAppProps {
   startServer?: (options: ServerOptions) => ServerProcess;
   /** How often to look for progress written by `npm run check` in another terminal. */
   pollMs?: number;
+  /** Called when the learner quits with Ctrl-C, which exits with code 130 as a signal would. */
+  onInterrupt?: () => void;
 }
 
 /** A block of text printed once above the live part (through <Static>), never redrawn. */
@@ -91,8 +99,19 @@ export function WorkshopApp(props: WorkshopAppProps) {
   const startServer = props.startServer ?? startServerProcess;
   const { exit } = useApp();
   const { stdout } = useStdout();
-  const rows = stdout.rows || 24;
-  const columns = stdout.columns || 80;
+  const [size, setSize] = useState(() => ({ rows: stdout.rows, columns: stdout.columns }));
+  const rows = size.rows || 24;
+  const columns = size.columns || 80;
+
+  // Ink redraws on a resize, but the same tree: the header and list must be laid out again
+  // for the new size, or a narrower terminal wraps the header and keeps stale rows.
+  useEffect(() => {
+    const resized = () => setSize({ rows: stdout.rows, columns: stdout.columns });
+    stdout.on('resize', resized);
+    return () => {
+      stdout.off('resize', resized);
+    };
+  }, [stdout]);
 
   const [progress, setProgress] = useState(() => readProgress(dirs.stateDir));
   const states = useMemo(() => stepStates(steps, progress), [steps, progress]);
@@ -100,6 +119,14 @@ export function WorkshopApp(props: WorkshopAppProps) {
     const step = currentStep(steps, progress) ?? nextStep(steps, progress);
     return step ? steps.indexOf(step) : 0;
   });
+  // The selection as of the last key, not the last render: keys can arrive faster than renders
+  // (Down then Enter in one read), and Enter must start the step Down moved to.
+  const selection = useRef(selected);
+  const select = useCallback((index: number) => {
+    selection.current = index;
+    setSelected(index);
+  }, []);
+  const [quitting, setQuitting] = useState(false);
   const [logs, setLogs] = useState<LogEntry[]>(() => [
     {
       id: 0,
@@ -173,7 +200,10 @@ export function WorkshopApp(props: WorkshopAppProps) {
   );
 
   const copyIn = async (step: Step, kind: 'starter' | 'solution') => {
+    const held = readProgress(dirs.stateDir);
     const outcome = await scaffold(dirs, targetDir(kind, step, dirs), {
+      ...(kind === 'starter' ? startOptions(steps, held, step) : {}),
+      heldStep: held.current,
       confirm: ask,
       now: props.now(),
     });
@@ -182,11 +212,8 @@ export function WorkshopApp(props: WorkshopAppProps) {
       return false;
     }
     setCurrent(dirs.stateDir, step);
-    if (outcome.backupDir)
-      log(
-        `Your previous versions are in ${outcome.backupDir.slice(dirs.root.length + 1)}.`,
-        'yellow',
-      );
+    if (kind === 'solution') markSolutionUsed(dirs.stateDir, step, props.now());
+    for (const line of describeOutcome(dirs, outcome)) log(line, 'yellow');
     const written =
       outcome.written.length > 0 ? `wrote ${outcome.written.join(', ')}` : 'nothing to write';
     log(`Step ${stepDir(step)}: copied the ${kind} into workspace/ (${written}).`, 'green');
@@ -224,9 +251,9 @@ export function WorkshopApp(props: WorkshopAppProps) {
           const next = nextStep(steps, readProgress(dirs.stateDir), step);
           const then = next
             ? ` Select ${stepDir(next)} and press enter for the next step.`
-            : ' Every step is done: well done!';
+            : `\n\n${recap(steps)}`;
           log(`✔ Step ${stepDir(step)} passes.${then}`, 'green');
-          if (next) setSelected(steps.indexOf(next));
+          if (next) select(steps.indexOf(next));
         } else {
           log(
             `✘ Step ${stepDir(step)} does not pass yet. Press h for a hint, d to compare with the solution.`,
@@ -251,7 +278,10 @@ export function WorkshopApp(props: WorkshopAppProps) {
       }),
 
     diff: (step: Step) =>
-      run('Comparing…', () => {
+      run('Comparing…', async () => {
+        // The differences are the solution, line by line: a spoiler, as `o` is.
+        if (!(await ask(`Show how your files differ from the solution of step ${stepDir(step)}?`)))
+          return;
         const changed = diffStep(dirs, step).filter((file) => file.patch !== '');
         if (changed.length === 0) {
           log(`Your files match the solution of step ${stepDir(step)}.`, 'green');
@@ -278,7 +308,7 @@ export function WorkshopApp(props: WorkshopAppProps) {
       });
     },
 
-    serve: () => {
+    serve: async () => {
       if (server) {
         server.abort();
         return;
@@ -286,6 +316,14 @@ export function WorkshopApp(props: WorkshopAppProps) {
       const file = `${dirs.workspaceDir}/src/server.ts`;
       if (!existsSync(file)) {
         log('There is no workspace/src/server.ts to serve yet: start a step first.', 'yellow');
+        return;
+      }
+      const problem = await portProblem(serverPort(undefined));
+      if (problem) {
+        log(
+          `Cannot serve: ${problem} (quit, then: npm run workshop -- serve --port 8081).`,
+          'yellow',
+        );
         return;
       }
       const controller = childController(signal);
@@ -313,9 +351,14 @@ export function WorkshopApp(props: WorkshopAppProps) {
     quit: () => {
       task?.controller.abort();
       server?.abort();
-      exit();
+      // Exit after one more render without the busy line, so no spinner stays on screen.
+      setQuitting(true);
     },
   };
+
+  useEffect(() => {
+    if (quitting) exit();
+  }, [quitting, exit]);
 
   useInput((input, key) => {
     if (pending) {
@@ -323,16 +366,21 @@ export function WorkshopApp(props: WorkshopAppProps) {
       else if (input === 'n' || input === 'N' || key.escape || key.return) pending.answer(false);
       return;
     }
+    if (key.ctrl && input === 'c') {
+      props.onInterrupt?.();
+      return actions.quit();
+    }
+    if (quitting) return;
     if (input === 'q') return actions.quit();
     if (task) {
       if (key.escape) task.controller.abort();
       return;
     }
     // Esc only ever cancels (above); q quits.
-    if (key.upArrow || input === 'k') return setSelected((n) => Math.max(0, n - 1));
+    if (key.upArrow || input === 'k') return select(Math.max(0, selection.current - 1));
     if (key.downArrow || input === 'j')
-      return setSelected((n) => Math.min(steps.length - 1, n + 1));
-    const step = steps[selected];
+      return select(Math.min(steps.length - 1, selection.current + 1));
+    const step = steps[selection.current];
     if (!step) return;
     if (key.return || input === 's') return void actions.start(step);
     // Check, hint and diff are about the step in workspace/, wherever the selection moved
@@ -343,15 +391,16 @@ export function WorkshopApp(props: WorkshopAppProps) {
     if (input === 'd') return void actions.diff(working);
     if (input === 'o') return void actions.solution(step);
     if (input === 'r') return void actions.reset();
-    if (input === 'v') return actions.serve();
+    if (input === 'v') return void actions.serve();
   });
 
-  const done = states.filter((state) => state.status === 'done').length;
+  const done = states.filter(isDone).length;
   // Three blank lines, the header, two lines each for the status and the keys, and one spare
   // row: the rest hold steps.
   const listHeight = Math.max(3, rows - 9);
   let status = null;
-  if (pending) status = h(Question, { question: pending.question });
+  if (quitting) status = null;
+  else if (pending) status = h(Question, { question: pending.question });
   else if (task)
     status = h(Busy, {
       label: task.label,

@@ -3,6 +3,7 @@ import type { StepStatus } from '../workshop/progress.ts';
 /** The mark in front of a step in every list, plain or interactive. */
 export const MARKS: Record<StepStatus, string> = {
   done: '✔',
+  given: '◇',
   current: '▶',
   pending: '·',
 };

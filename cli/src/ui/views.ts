@@ -8,7 +8,9 @@ import { MARKS, percent, progressBar } from './marks.ts';
 
 export function Header(props: { done: number; total: number; width: number }): ReactElement {
   const { done, total } = props;
-  const barWidth = Math.max(10, Math.min(40, props.width - 40));
+  // The title, the percentage, the count and the gaps take 39 columns; the bar gets what is
+  // left, up to 40, and is left out rather than wrap the header onto a second line.
+  const barWidth = Math.min(40, props.width - 40);
   return h(
     Box,
     { gap: 2 },
@@ -16,14 +18,19 @@ export function Header(props: { done: number; total: number; width: number }): R
     h(
       Text,
       null,
-      h(Text, { color: 'green' }, progressBar(done, total, barWidth)),
-      ` ${percent(done, total)}`,
+      barWidth >= 5 ? h(Text, { color: 'green' }, `${progressBar(done, total, barWidth)} `) : '',
+      percent(done, total),
     ),
     h(Text, { dimColor: true }, `${done} of ${total} done`),
   );
 }
 
-const STATUS_COLOURS = { done: 'green', current: 'cyan', pending: 'gray' } as const;
+const STATUS_COLOURS = {
+  done: 'green',
+  given: 'yellow',
+  current: 'cyan',
+  pending: 'gray',
+} as const;
 
 /**
  * The steps with their marks, in at most `height` rows (counting the "more" lines), scrolled to

@@ -2,7 +2,7 @@ import type { ChecksRun, RunChecks } from '../commands/context.ts';
 import type { WorkshopDirs } from './dirs.ts';
 import type { Step } from './manifest.ts';
 import { mapLimit } from './pool.ts';
-import { markPassed } from './progress.ts';
+import { markPassed, pointHint } from './progress.ts';
 import { targetDir } from './targets.ts';
 
 export interface WorkspaceCheck {
@@ -32,8 +32,9 @@ export async function checkWorkspace(
     stdio: check.stdio,
     signal: check.signal,
   });
-  if (result.passed && !result.aborted && !check.url)
-    markPassed(dirs.stateDir, check.step, check.now());
+  if (result.aborted) return result;
+  if (result.passed && !check.url) markPassed(dirs.stateDir, check.step, check.now());
+  pointHint(dirs.stateDir, check.step, result.passed ? undefined : result.hint);
   return result;
 }
 

@@ -47,8 +47,9 @@ export function hintNumber(dirs: WorkshopDirs, step: Step, number: number): Hint
 }
 
 /**
- * The next hint the learner has not seen, counted in progress.json; once all were shown,
- * the last one again. Null when the step has no hints.
+ * The hint the last failed check named, if it has not been shown since; else the next hint the
+ * learner has not seen, counted in progress.json; once all were shown, the last one again.
+ * Null when the step has no hints.
  */
 export function nextHint(dirs: WorkshopDirs, step: Step): Hint | null {
   const hints = readHints(dirs, step);
@@ -58,6 +59,14 @@ export function nextHint(dirs: WorkshopDirs, step: Step): Hint | null {
   let repeated = false;
   updateProgress(dirs.stateDir, (progress) => {
     const shown = progress.hintsShown[key] ?? 0;
+    const pointed = progress.pointedHints[key];
+    // Shown once: asked again, the learner wants more than the hint just read.
+    delete progress.pointedHints[key];
+    if (pointed !== undefined && pointed >= 1 && pointed <= hints.length) {
+      number = pointed;
+      progress.hintsShown[key] = Math.max(shown, pointed);
+      return;
+    }
     repeated = shown >= hints.length;
     number = Math.min(shown + 1, hints.length);
     progress.hintsShown[key] = number;

@@ -14,10 +14,17 @@ export interface Progress {
   passed: Record<string, string>;
   /** How many of each step's hints have been shown. */
   hintsShown: Record<string, number>;
+  /** The hint the last failed check of each step named: the one `h` and `hint` show next. */
+  pointedHints: Record<string, number>;
+  /** When the solution of each step was copied in: a pass after it is not the learner's own. */
+  solutionsUsed: Record<string, string>;
 }
 
-/** Where a step stands, as the step list shows it. */
-export type StepStatus = 'done' | 'current' | 'pending';
+/**
+ * Where a step stands, as the step list shows it: `done` by the learner's own hand, or
+ * `given` when it passed only after its solution was copied in.
+ */
+export type StepStatus = 'done' | 'given' | 'current' | 'pending';
 
 export interface StepState {
   step: Step;
@@ -39,7 +46,7 @@ export function readProgress(stateDir: string): Progress {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { current: null, passed: {}, hintsShown: {} };
+      return { current: null, passed: {}, hintsShown: {}, pointedHints: {}, solutionsUsed: {} };
     }
     throw error;
   }
@@ -53,6 +60,8 @@ export function readProgress(stateDir: string): Progress {
     current: parsed.current ?? null,
     passed: parsed.passed ?? {},
     hintsShown: parsed.hintsShown ?? {},
+    pointedHints: parsed.pointedHints ?? {},
+    solutionsUsed: parsed.solutionsUsed ?? {},
   };
 }
 
@@ -68,6 +77,21 @@ export function updateProgress(stateDir: string, change: (progress: Progress) =>
 export function markPassed(stateDir: string, step: Step, when: Date): Progress {
   return updateProgress(stateDir, (progress) => {
     progress.passed[stepDir(step)] ??= when.toISOString();
+  });
+}
+
+/** Records which hint a failed check of the working copy named (none: forget the last one). */
+export function pointHint(stateDir: string, step: Step, hint: number | undefined): Progress {
+  return updateProgress(stateDir, (progress) => {
+    if (hint === undefined) delete progress.pointedHints[stepDir(step)];
+    else progress.pointedHints[stepDir(step)] = hint;
+  });
+}
+
+/** Records that the step's solution was copied into the working copy. */
+export function markSolutionUsed(stateDir: string, step: Step, when: Date): Progress {
+  return updateProgress(stateDir, (progress) => {
+    progress.solutionsUsed[stepDir(step)] ??= when.toISOString();
   });
 }
 
@@ -88,9 +112,22 @@ export function stepStates(steps: readonly Step[], progress: Progress): StepStat
     const key = stepDir(step);
     const passedAt = progress.passed[key] ?? null;
     const current = progress.current === key;
-    const status: StepStatus = passedAt ? 'done' : current ? 'current' : 'pending';
+    const solutionAt = progress.solutionsUsed[key];
+    const given = passedAt !== null && solutionAt !== undefined && solutionAt <= passedAt;
+    const status: StepStatus = passedAt
+      ? given
+        ? 'given'
+        : 'done'
+      : current
+        ? 'current'
+        : 'pending';
     return { step, status, current, passedAt };
   });
+}
+
+/** Whether a step's checks have passed, by the learner's hand or with the solution. */
+export function isDone(state: StepState): boolean {
+  return state.status === 'done' || state.status === 'given';
 }
 
 /** The first step after `step` that is not done, else the first not done at all. */

@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -32,15 +33,27 @@ export interface PlannedFile {
 
 export interface ScaffoldPlan {
   files: PlannedFile[];
-  /** Files the learner changed (or made) that the copy would replace. */
+  /** Files the learner changed (or made) that the copy would replace or remove. */
   conflicts: string[];
+  /** Files the command wrote for another step, unchanged, that the source does not have. */
+  removals: string[];
+  /** Files the learner made that the source does not have: left in place, and said so. */
+  strays: string[];
 }
 
 /** Asks the person at the terminal a yes/no question. */
 export type Confirm = (question: string) => Promise<boolean>;
 
 export type ScaffoldOutcome =
-  | { status: 'written'; written: string[]; backupDir: string | null }
+  | {
+      status: 'written';
+      written: string[];
+      /** Files of other steps taken out of the working copy (with `removeOthers`). */
+      removed: string[];
+      /** Files the learner made that the step does not have, left in place. */
+      strays: string[];
+      backupDir: string | null;
+    }
   | { status: 'declined' | 'needs-force'; conflicts: string[] };
 
 export interface ScaffoldOptions {
@@ -49,7 +62,17 @@ export interface ScaffoldOptions {
   /** How to ask before replacing changed files; without it, changed files need `force`. */
   confirm?: Confirm | undefined;
   now?: Date;
+  /**
+   * Take out the files the source does not have (going back to an earlier step): those the
+   * command wrote go, changed ones as conflicts; the learner's own stay and are listed.
+   */
+  removeOthers?: boolean;
+  /** The step the working copy held, which names its backup folder. */
+  heldStep?: string | null | undefined;
 }
+
+/** Files of the working copy that are not the learner's project: never planned, never removed. */
+const NOT_PROJECT_FILES = new Set(['tsconfig.json']);
 
 export function sha256(content: Buffer | string): string {
   return createHash('sha256').update(content).digest('hex');
@@ -93,7 +116,11 @@ function readIfExists(path: string): Buffer | null {
 }
 
 /** Works out what copying `sourceDir` over the working copy would do, without doing it. */
-export function planScaffold(dirs: WorkshopDirs, sourceDir: string): ScaffoldPlan {
+export function planScaffold(
+  dirs: WorkshopDirs,
+  sourceDir: string,
+  removeOthers = false,
+): ScaffoldPlan {
   const record = readScaffoldRecord(dirs);
   const files = listFiles(sourceDir).map((path): PlannedFile => {
     const content = readFileSync(join(sourceDir, path));
@@ -107,7 +134,19 @@ export function planScaffold(dirs: WorkshopDirs, sourceDir: string): ScaffoldPla
   });
   if (files.length === 0) throw new Error(`There are no files to copy in ${sourceDir}`);
   const conflicts = files.filter((file) => file.action === 'conflict').map((file) => file.path);
-  return { files, conflicts };
+  const removals: string[] = [];
+  const strays: string[] = [];
+  if (removeOthers) {
+    const wanted = new Set(files.map((file) => file.path));
+    for (const path of listFiles(dirs.workspaceDir)) {
+      if (wanted.has(path) || NOT_PROJECT_FILES.has(path)) continue;
+      const hash = record.files[path];
+      if (hash === undefined) strays.push(path);
+      else if (hash === sha256(readFileSync(join(dirs.workspaceDir, path)))) removals.push(path);
+      else conflicts.push(path);
+    }
+  }
+  return { files, conflicts, removals, strays };
 }
 
 /** A folder name for now that sorts by time and is valid on every file system. */
@@ -115,9 +154,17 @@ function timestampName(now: Date): string {
   return now.toISOString().replace(/[:.]/g, '-');
 }
 
-/** Copies working-copy files to `.workshop/backups/<timestamp>/`, keeping their paths. */
-export function backUp(dirs: WorkshopDirs, paths: readonly string[], now = new Date()): string {
-  const base = `${dirs.stateDir}/backups/${timestampName(now)}`;
+/**
+ * Copies working-copy files to `.workshop/backups/<timestamp>-<step>/`, keeping their paths:
+ * the folder names say when and which step's work, and sort by time.
+ */
+export function backUp(
+  dirs: WorkshopDirs,
+  paths: readonly string[],
+  now = new Date(),
+  step: string | null = null,
+): string {
+  const base = `${dirs.stateDir}/backups/${timestampName(now)}${step ? `-${step}` : ''}`;
   let backupDir = base;
   for (let n = 1; existsSync(backupDir); n += 1) backupDir = `${base}-${n}`;
   for (const path of paths) {
@@ -129,8 +176,12 @@ export function backUp(dirs: WorkshopDirs, paths: readonly string[], now = new D
 }
 
 /** Writes the plan's files and records their hashes as the command's own. */
-export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan): void {
+export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan, removeOthers = false): void {
   const record = readScaffoldRecord(dirs);
+  for (const path of removeOthers ? leavingFiles(plan) : []) {
+    rmSync(join(dirs.workspaceDir, path), { force: true });
+    delete record.files[path];
+  }
   for (const file of plan.files) {
     if (file.action !== 'keep') {
       const target = join(dirs.workspaceDir, file.path);
@@ -140,6 +191,12 @@ export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan): void {
     record.files[file.path] = sha256(file.content);
   }
   writeJsonAtomic(recordPath(dirs), record);
+}
+
+/** The files a plan takes out of the working copy: those the source does not have. */
+function leavingFiles(plan: ScaffoldPlan): string[] {
+  const planned = new Set(plan.files.map((file) => file.path));
+  return [...plan.removals, ...plan.conflicts.filter((path) => !planned.has(path))];
 }
 
 export function describeConflicts(conflicts: readonly string[]) {
@@ -157,7 +214,7 @@ export async function scaffold(
   sourceDir: string,
   options: ScaffoldOptions = {},
 ): Promise<ScaffoldOutcome> {
-  const plan = planScaffold(dirs, sourceDir);
+  const plan = planScaffold(dirs, sourceDir, options.removeOthers);
   let backupDir: string | null = null;
   if (plan.conflicts.length > 0) {
     if (!options.force) {
@@ -170,12 +227,13 @@ export async function scaffold(
       }
     }
     // Only now that they are about to be replaced: a declined copy leaves no backup behind.
-    backupDir = backUp(dirs, plan.conflicts, options.now);
+    backupDir = backUp(dirs, plan.conflicts, options.now, options.heldStep ?? null);
   }
-  applyScaffold(dirs, plan);
+  applyScaffold(dirs, plan, options.removeOthers);
   writeWorkspaceTsconfig(dirs);
   const written = plan.files.filter((file) => file.action !== 'keep').map((file) => file.path);
-  return { status: 'written', written, backupDir };
+  const removed = options.removeOthers ? leavingFiles(plan) : [];
+  return { status: 'written', written, removed, strays: plan.strays, backupDir };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 
@@ -38,5 +39,29 @@ export function startServer(options: ServerOptions): ServerProcess {
     reject: false,
     // A server's output is for reading as it comes, not for keeping.
     buffer: false,
+  });
+}
+
+/** The port a workshop server listens on: `--port`, else PORT, else 8080 (as app.run() does). */
+export function serverPort(port: string | undefined): number {
+  return Number(port ?? process.env.PORT ?? 8080);
+}
+
+/**
+ * Why the server could not listen on `port`, in a sentence, or null when it can. Asked before
+ * the server starts, so a port taken by another program (or a server left running) reads as
+ * advice rather than as an EADDRINUSE stack trace from the learner's server.ts.
+ */
+export function portProblem(port: number, host = process.env.HOST ?? '127.0.0.1') {
+  return new Promise<string | null>((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(
+        error.code === 'EADDRINUSE'
+          ? `port ${port} is in use, try --port ${port === 65535 ? port - 1 : port + 1}`
+          : `cannot listen on ${host}:${port}: ${error.message}`,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
   });
 }

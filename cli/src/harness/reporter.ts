@@ -1,0 +1,142 @@
+import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import type { SerializedError, TestError, UserConsoleLog } from 'vitest';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import { type Paint, paint, wantsColour } from '../terminal.ts';
+
+/** The title of the failure shown in full. */
+export const FIRST_FAILURE_TITLE = 'The first failure';
+
+/**
+ * How the checks speak to the learner (runChecks passes it to vitest as its reporter). Once the
+ * run ends: one line per check, in a fixed order; under a failed check, what went wrong in one
+ * line; then the first failure in full, last, so that its Sent / Expected / Received stay on
+ * screen above the verdict. Each failure is shown once: no "Failed Tests" section repeating them,
+ * and a failure every check shares (a syntax error in src/app.ts fails them all) is written out
+ * for the first check only.
+ */
+export default class WorkshopReporter implements Reporter {
+  #vitest: Vitest | undefined;
+  // runChecks sets FORCE_COLOR or NO_COLOR for this process, whose stdout is always a pipe.
+  readonly #colour = wantsColour({ isTTY: false }, process.env);
+  readonly #paint: Paint = paint(this.#colour);
+  #startedAt = 0;
+  #results: { module: string; name: string; failure: string | undefined }[] = [];
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
+  }
+
+  onTestRunStart(): void {
+    this.#startedAt = performance.now();
+    this.#results = [];
+  }
+
+  onUserConsoleLog(log: UserConsoleLog): void {
+    // The framework's default ErrorLogger line: a failed check shows the same error, under Thrown.
+    if (log.content.startsWith('[hyperpipe] ')) return;
+    const lines = log.content.trimEnd().split('\n');
+    this.#write(lines.map((line) => this.#paint.dim(`  │ ${line}`)).join('\n'));
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const result = testCase.result();
+    if (result.state === 'passed' || result.state === 'failed') {
+      this.#results.push({
+        module: testCase.module.moduleId,
+        name: testCase.name,
+        failure:
+          result.state === 'failed' ? describeError(result.errors?.[0], this.#root()) : undefined,
+      });
+    }
+  }
+
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+  ): void {
+    const p = this.#paint;
+    // Checks finish in any order across files: the step's own first, then the type-check
+    // every step shares, so that the same mistake always gives the same report.
+    const results = [...this.#results].sort(
+      (a, b) => rank(a.module) - rank(b.module) || a.module.localeCompare(b.module),
+    );
+    const failures: string[] = [];
+    for (const { name, failure } of results) {
+      if (failure === undefined) {
+        this.#write(`${p.green('✓')} ${name}`);
+        continue;
+      }
+      const repeated = failures.includes(failure);
+      if (!repeated) failures.push(failure);
+      const summary = repeated
+        ? p.dim(' (the same failure as above)')
+        : `\n    ${p.red(failure.split('\n')[0] ?? '')}`;
+      this.#write(`${p.red('✗')} ${name}${summary}`);
+    }
+    // A check file that could not even run (a syntax error in it) has no checks to report it.
+    const broken = [
+      ...testModules.flatMap((module) =>
+        module
+          .errors()
+          .map(
+            (error) => `${this.#relative(module.moduleId)}: ${describeError(error, this.#root())}`,
+          ),
+      ),
+      ...unhandledErrors.map((error) => describeError(error, this.#root())),
+    ];
+    for (const error of broken) if (!failures.includes(error)) failures.push(error);
+    const [first] = failures;
+    if (first !== undefined) {
+      const others = failures.length - 1;
+      const title = `${FIRST_FAILURE_TITLE}${others > 0 ? ` (${others} more above)` : ''}:`;
+      this.#write(`\n${p.bold(title)}\n\n${first}`);
+    }
+    const passed = results.filter((result) => result.failure === undefined).length;
+    const failed = results.length - passed + broken.length;
+    const seconds = ((performance.now() - this.#startedAt) / 1000).toFixed(1);
+    const verdict =
+      failed === 0
+        ? p.green(`${passed} of ${passed} checks pass`)
+        : p.red(`${failed} of ${passed + failed} checks fail`);
+    this.#write(`\n${verdict} (${seconds} s)`);
+  }
+
+  #root(): string {
+    return this.#vitest?.config.root ?? process.cwd();
+  }
+
+  #relative(file: string): string {
+    return relative(this.#root(), file);
+  }
+
+  #write(colouredText: string): void {
+    // Errors carry colours of their own (a parser's code frame): a pipe or NO_COLOR gets none.
+    const text = this.#colour ? colouredText : stripVTControlCharacters(colouredText);
+    if (this.#vitest) this.#vitest.logger.log(text);
+    else process.stdout.write(`${text}\n`);
+  }
+}
+
+/** Where a check file's results go: the step's checks, then the shared ones of cli/checks. */
+function rank(moduleId: string): number {
+  return moduleId.includes('/cli/checks/') ? 1 : 0;
+}
+
+/**
+ * A failure as the learner reads it. A CheckFailure already speaks to the learner; any other
+ * error (a check's own expect(), a TypeError in the learner's code) gets its name, message,
+ * vitest's diff if any, and the place it was raised.
+ */
+export function describeError(
+  error: TestError | SerializedError | undefined,
+  root: string,
+): string {
+  if (!error) return 'failed, without an error to say why';
+  if (error.name === 'CheckFailure') return error.message;
+  const lines = [`${error.name ?? 'Error'}: ${error.message}`];
+  if (typeof error.diff === 'string' && error.diff !== '') lines.push('', error.diff);
+  const frame = error.stacks?.find((entry) => !entry.file.includes('/node_modules/'));
+  if (frame) lines.push(`  at ${relative(root, frame.file)}:${frame.line}:${frame.column}`);
+  return lines.join('\n');
+}

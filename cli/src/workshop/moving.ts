@@ -1,0 +1,46 @@
+import { relative } from 'node:path';
+import type { WorkshopDirs } from './dirs.ts';
+import { type Step, stepDir } from './manifest.ts';
+import { currentStep, type Progress } from './progress.ts';
+import type { ScaffoldOptions, ScaffoldOutcome } from './scaffold.ts';
+
+/**
+ * How starting `step` treats the working copy, from where the learner is:
+ * - moving on after a pass: the learner's files passed their step, so they are backed up and
+ *   replaced without a question (the next starter builds on the same work);
+ * - going back: the files of later steps are taken out, so none is left behind unnoticed;
+ * - otherwise, changed files are replaced only after a yes (or --force).
+ */
+export function startOptions(
+  steps: readonly Step[],
+  progress: Progress,
+  step: Step,
+): Pick<ScaffoldOptions, 'force' | 'removeOthers' | 'heldStep'> {
+  const held = currentStep(steps, progress);
+  const from = held ? steps.indexOf(held) : -1;
+  const to = steps.indexOf(step);
+  const passed = held !== null && progress.passed[stepDir(held)] !== undefined;
+  return {
+    force: passed && to > from,
+    removeOthers: held !== null && to < from,
+    heldStep: progress.current,
+  };
+}
+
+/** What a copy did besides writing the step's files, one sentence each. */
+export function describeOutcome(
+  dirs: WorkshopDirs,
+  outcome: Extract<ScaffoldOutcome, { status: 'written' }>,
+): string[] {
+  const lines: string[] = [];
+  if (outcome.backupDir) {
+    lines.push(`Your previous versions are in ${relative(dirs.root, outcome.backupDir)}.`);
+  }
+  if (outcome.removed.length > 0) {
+    lines.push(`Took out the files of later steps: ${outcome.removed.join(', ')}.`);
+  }
+  if (outcome.strays.length > 0) {
+    lines.push(`Left your own files, which this step does not use: ${outcome.strays.join(', ')}.`);
+  }
+  return lines;
+}
