@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -15,12 +14,6 @@ if (!target || !isAbsolute(target)) {
 }
 const step = process.env.WORKSHOP_STEP ?? '';
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-// In watch mode, a change under the target's src/ or config/ runs the step's checks
-// again, except the check-<pid>.local.* files that checks write there themselves.
-const targetChange = new RegExp(
-  `^${escapeRegExp(target.replaceAll('\\', '/'))}/(?:src|config)/(?!(?:.*/)?check-\\d+\\.local\\.)`,
-);
 
 export default defineConfig({
   root,
@@ -39,25 +32,7 @@ export default defineConfig({
     // free (it uses one worker on two cores): the type-check is the longer of the two.
     maxWorkers: 2,
     testTimeout: 15_000,
-    watchTriggerPatterns: [{ pattern: targetChange, testsToRun: () => checkFiles(step) }],
     // Transformed modules are cached on disk by content hash: about a third less work per run.
     experimental: { fsModuleCache: true },
   },
 });
-
-function checkFiles(stepFolder: string): string[] {
-  const folders = stepFolder
-    ? [stepFolder]
-    : readdirSync(`${root}/exercises`, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => entry.name);
-  const checks = (folder: string) =>
-    readdirSync(`${root}/${folder}`)
-      .filter((name) => name.endsWith('.check.ts'))
-      .map((name) => `${folder}/${name}`);
-  return [...folders.flatMap((folder) => checks(`exercises/${folder}`)), ...checks('cli/checks')];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -3,6 +3,9 @@
  *
  *   - `npm run check` on one step (target ≤ 1.5 s): from pressing enter to the verdict, with
  *     the type-check of the learner's files that every check run includes;
+ *   - a warm re-check (target ≤ 400 ms): `npm run check -- --watch` running, from saving a
+ *     file to the verdict on screen, for step 01 (whose checks start the learner's server)
+ *     and step 05 (whose checks do not); the app's `c` runs the same warm checker;
  *   - `workshop list` without a terminal (target ≤ 300 ms), through the bin launcher, and
  *     through `npm run workshop -- list` for comparison (npm adds its own start-up);
  *   - the authors' verification, `workshop check --solutions --starters` over every step.
@@ -11,8 +14,8 @@
  * .workshop/ are never touched. Usage: `tsx bench/workshop/run.ts` (BENCH_WORKSHOP_RUNS
  * sets the rounds, 5 by default; the verification gets at most 3).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeMachine } from '../machine.ts';
@@ -71,12 +74,73 @@ function measure(
   return { ...timing, samples, codes };
 }
 
+const WAITING = 'Waiting for a save';
+
+/**
+ * Saves to the working copy while `check --watch` runs, and times each save to the verdict
+ * printed after it. The first run (a cold start) and the first re-check are not counted.
+ */
+async function measureWatch(
+  root: string,
+  timing: Omit<Timing, 'samples' | 'codes'>,
+  runs: number,
+): Promise<Timing> {
+  const child = spawn(process.execPath, ['cli/bin/workshop.js', 'check', '--watch'], {
+    cwd: root,
+    env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let verdicts = 0;
+  let onVerdict: (() => void) | undefined;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+    const seen = output.split(WAITING).length - 1;
+    if (seen > verdicts) {
+      verdicts = seen;
+      onVerdict?.();
+    }
+  });
+  const nextVerdict = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no verdict:\n${output}`)), 60_000);
+      onVerdict = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const samples: number[] = [];
+  const codes = new Set<number | null>();
+  try {
+    await nextVerdict();
+    for (let run = 0; run <= runs; run += 1) {
+      const verdict = nextVerdict();
+      const started = performance.now();
+      appendFileSync(join(root, 'workspace/src/app.ts'), `// save ${run}\n`);
+      await verdict;
+      if (run > 0) samples.push(performance.now() - started);
+      codes.add(output.slice(output.lastIndexOf('── ')).includes('passes') ? 0 : 1);
+    }
+  } finally {
+    child.kill('SIGINT');
+  }
+  return { ...timing, samples, codes };
+}
+
+/** Puts a step's solution into the copy's working copy, as the learner's solved files. */
+function solve(root: string, step: string): void {
+  const setup = time(root, [process.execPath, 'cli/bin/workshop.js', 'start', step, '--force']);
+  if (setup.code !== 0) throw new Error(`workshop start ${step} failed:\n${setup.output}`);
+  const solution = spawnSync('ls', [join(root, 'solutions')], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .find((name) => name.startsWith(`${step}-`));
+  cpSync(join(root, `solutions/${solution}`), join(root, 'workspace'), { recursive: true });
+}
+
 const root = copyRepository();
 try {
   const workshop = [process.execPath, 'cli/bin/workshop.js'];
-  const setup = time(root, [...workshop, 'start', '01']);
-  if (setup.code !== 0) throw new Error(`workshop start 01 failed:\n${setup.output}`);
-  cpSync(join(root, 'solutions/01-hello'), join(root, 'workspace'), { recursive: true });
+  solve(root, '01');
 
   console.log(`# Workshop command timings, ${new Date().toISOString()}\n`);
   console.log(describeMachine());
@@ -142,6 +206,29 @@ try {
       ],
       RUNS,
     ),
+    await measureWatch(
+      root,
+      {
+        name: 'warm re-check, step 01 (a save to the verdict, check --watch)',
+        command: 'npm run check -- --watch, then a save',
+        targetMs: 400,
+      },
+      RUNS,
+    ),
+    await (async () => {
+      solve(root, '05');
+      const timing = await measureWatch(
+        root,
+        {
+          name: 'warm re-check, step 05 (a save to the verdict, check --watch)',
+          command: 'npm run check -- --watch, then a save',
+          targetMs: 400,
+        },
+        RUNS,
+      );
+      solve(root, '01');
+      return timing;
+    })(),
     measure(
       root,
       {

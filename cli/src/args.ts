@@ -57,7 +57,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
     usage:
       'check [step] [--all] [--solutions] [--starters] [--watch] [--url URL] [--json] [--jobs N]',
     summary:
-      'run the checks (default: the current step, on workspace/); exit 0 when they pass and mark the step done (--watch re-runs on every save but marks nothing done)',
+      'run the checks (default: the current step, on workspace/); exit 0 when they pass and mark the step done (--watch checks again on every save)',
     flags: ['all', 'solutions', 'starters', 'watch', 'url', 'json', 'jobs'],
     maxArgs: 1,
   },
@@ -108,6 +108,12 @@ export const COMMANDS: Record<string, CommandSpec> = {
     summary: 'recreate data/conference.sqlite from the seed',
     flags: [],
     maxArgs: 1,
+  },
+  docs: {
+    usage: 'docs [--port N]',
+    summary: 'build the documentation site if needed and serve it on 127.0.0.1 (port 8090)',
+    flags: ['port'],
+    maxArgs: 0,
   },
   help: { usage: 'help', summary: 'this text', flags: [], maxArgs: 1 },
 };

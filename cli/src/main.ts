@@ -5,7 +5,7 @@
 import { parseCommandLine, UsageError } from './args.ts';
 import type { CommandContext, RunChecks } from './commands/context.ts';
 import { NOT_INTERACTIVE, runCommand } from './run.ts';
-import { isInteractive, wantsColour } from './terminal.ts';
+import { isInteractive, supportsHyperlinks, wantsColour } from './terminal.ts';
 import { promptConfirm } from './workshop/confirm.ts';
 import { REPOSITORY_DIRS } from './workshop/dirs.ts';
 import { loadManifest, type Step } from './workshop/manifest.ts';
@@ -44,8 +44,16 @@ function loadSteps(): Step[] {
   }
 }
 
-const loadRunChecks = async (): Promise<RunChecks> =>
-  (await import('./harness/runChecks.ts')).runChecks;
+let warmChecks:
+  | ReturnType<typeof import('./harness/warmChecks.ts').createWarmRunChecks>
+  | undefined;
+
+// One runner for the whole process: a check of the working copy keeps vitest and the
+// type-check warm for the next (the app's `c`, `check --watch`).
+const loadRunChecks = async (): Promise<RunChecks> => {
+  warmChecks ??= (await import('./harness/warmChecks.ts')).createWarmRunChecks();
+  return warmChecks.runChecks;
+};
 
 const ctx: CommandContext = {
   dirs,
@@ -56,6 +64,8 @@ const ctx: CommandContext = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
   colour: wantsColour(process.stdout, process.env),
+  hyperlinks: supportsHyperlinks(process.stdout, process.env),
+  width: process.stdout.isTTY ? process.stdout.columns : 0,
   confirm: interactive ? promptConfirm : undefined,
   loadRunChecks,
   signal: controller.signal,
@@ -77,7 +87,20 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { runApp } = await import('./ui/runApp.ts');
-  return runApp({ dirs, steps: ctx.steps, loadRunChecks, signal: controller.signal, now: ctx.now });
+  return runApp({
+    dirs,
+    steps: ctx.steps,
+    loadRunChecks,
+    signal: controller.signal,
+    now: ctx.now,
+    colour: ctx.colour,
+    hyperlinks: ctx.hyperlinks,
+    // The app's checks are of the working copy, their output shown by the app (a pipe).
+    prepareChecks: async (step) => {
+      await loadRunChecks();
+      warmChecks?.prepare({ step, target: dirs.workspaceDir, stdio: 'pipe' });
+    },
+  });
 }
 
 const code = await main(process.argv.slice(2)).catch((error: unknown) => {
@@ -88,5 +111,6 @@ const code = await main(process.argv.slice(2)).catch((error: unknown) => {
 if (signals === 0) process.exitCode = code;
 // Abort anything still running (a server the app started), so the process can end.
 controller.abort();
+await warmChecks?.close();
 process.off('SIGINT', stop);
 process.off('SIGTERM', stop);

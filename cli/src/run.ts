@@ -45,6 +45,8 @@ export async function runCommand(ctx: CommandContext, parsed: ParsedArgs): Promi
         return await (await import('./commands/serve.ts')).serve(ctx, first, flags);
       case 'db':
         return await (await import('./commands/db.ts')).db(ctx, first);
+      case 'docs':
+        return await (await import('./commands/docs.ts')).docs(ctx, flags);
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }

@@ -50,3 +50,20 @@ const PLAIN: Paint = { bold: same, dim: same, green: same, red: same, yellow: sa
 export function paint(colour: boolean): Paint {
   return colour ? COLOURED : PLAIN;
 }
+
+/**
+ * Whether the terminal shows OSC 8 hyperlinks (clickable text), as far as its environment
+ * tells: those known to, unless NO_COLOR or a pipe asks for plain text. FORCE_HYPERLINK=1 or 0
+ * decides for any other.
+ */
+export function supportsHyperlinks(stdout: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (env.FORCE_HYPERLINK !== undefined) return env.FORCE_HYPERLINK !== '0';
+  if (!stdout.isTTY || !wantsColour(stdout, env) || inCi(env)) return false;
+  // tmux and screen pass them on only when set up to: not by default.
+  if (env.TMUX || env.TERM?.startsWith('screen')) return false;
+  if (env.WT_SESSION || env.KITTY_WINDOW_ID || env.WEZTERM_PANE) return true;
+  if (['iTerm.app', 'WezTerm', 'vscode', 'ghostty'].includes(env.TERM_PROGRAM ?? '')) return true;
+  if (['xterm-kitty', 'xterm-ghostty', 'alacritty', 'foot'].includes(env.TERM ?? '')) return true;
+  // GNOME Terminal, Tilix and the other VTE terminals since 0.50.
+  return Number(env.VTE_VERSION ?? 0) >= 5000;
+}

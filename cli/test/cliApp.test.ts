@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MARKS, progressBar } from '../src/ui/marks.ts';
 import { StepList } from '../src/ui/views.ts';
 import { WorkshopApp } from '../src/ui/WorkshopApp.ts';
+import type { Step } from '../src/workshop/manifest.ts';
 import { readProgress, stepStates } from '../src/workshop/progress.ts';
 import type { ServerOptions, ServerProcess } from '../src/workshop/server.ts';
 import { createFixture, type Fixture, fakeRunChecks, SOLVED } from './cliFixture.ts';
@@ -21,7 +22,13 @@ afterEach(() => {
   fixture?.cleanup();
 });
 
-function open(options: { startServer?: (options: ServerOptions) => ServerProcess } = {}) {
+function open(
+  options: {
+    startServer?: (options: ServerOptions) => ServerProcess;
+    hyperlinks?: boolean;
+    prepareChecks?: (step: Step) => Promise<void>;
+  } = {},
+) {
   const runs: Parameters<ReturnType<typeof fakeRunChecks>>[0][] = [];
   app = render(
     h(WorkshopApp, {
@@ -157,9 +164,48 @@ describe('the keys', () => {
     await until(() =>
       expect(screen()).toContain('Step 02-ping: copied the starter into workspace/'),
     );
-    expect(screen()).toContain('# Step 02: Ping');
+    // Rendered, not raw Markdown: the heading underlined, without its `#`.
+    expect(screen()).toMatch(/Step 02: Ping\n═+/);
+    expect(screen()).not.toContain('# Step 02');
     expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 1');
     await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 02 {2}ping .*\(current\)/));
+  });
+
+  it('i shows the README of the step in workspace/ again, with its links', async () => {
+    fixture = createFixture();
+    fixture.write(
+      'exercises/01-hello/README.md',
+      '# Step 01: Hello\n\n- Answer **GET /** with [text](../../framework/src/http/responses.ts).\n',
+    );
+    open({ hyperlinks: true });
+    expect(app?.lastFrame()).toContain('i readme');
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('Step 01-hello: copied the starter'));
+    const shown = () => screen().split('Step 01: Hello\n═').length - 1;
+    await until(() => expect(app?.lastFrame()).toMatch(/▶ 01/));
+    const before = shown();
+    expect(before).toBeGreaterThan(0);
+    await press(DOWN, 'i');
+    // The README of 01, in workspace/, although the selection moved to 02.
+    await until(() => expect(shown()).toBeGreaterThan(before));
+    expect(screen()).toContain('• Answer GET / with');
+    const link = `\u001B]8;;file://${fixture.root}/framework/src/http/responses.ts\u0007text\u001B]8;;\u0007`;
+    expect(screen()).toContain(link);
+  });
+
+  it('gets the checks of the working step ready: at once, and on each start', async () => {
+    fixture = createFixture();
+    fixture.write('.workshop/progress.json', JSON.stringify({ current: '01-hello', passed: {} }));
+    const prepared: string[] = [];
+    open({
+      prepareChecks: async (step) => {
+        prepared.push(step.slug);
+      },
+    });
+    await until(() => expect(prepared).toEqual(['hello']));
+    await press(DOWN, ENTER, 'y');
+    await until(() => expect(screen()).toContain('Step 02-ping: copied the starter'));
+    expect(prepared).toEqual(['hello', 'ping']);
   });
 
   it('enter starts the step selected at the key press, even before the app drew it', async () => {

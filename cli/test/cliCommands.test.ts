@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCommandLine } from '../src/args.ts';
 import { runCommand } from '../src/run.ts';
 import { isInteractive } from '../src/terminal.ts';
@@ -394,24 +394,49 @@ describe('workshop check', () => {
     expect(fixture.checkRuns).toEqual([]);
   });
 
-  it('runs vitest in watch mode for one step', async () => {
+  it('checks again after each save with --watch, and a pass marks the step done', async () => {
     fixture = createFixture();
     await workshop('start', '01');
-    expect(await workshop('check', '--watch')).toBe(1);
-    expect(fixture.checkRuns.at(-1)).toMatchObject({
-      watch: true,
-      target: fixture.dirs.workspaceDir,
-      stdio: 'inherit',
-    });
-    expect(fixture.stdout()).toContain('Watch mode does not mark the step done');
-    // Even a passing watch run records nothing: npm run check does.
-    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
-    expect(await workshop('check', '--watch')).toBe(0);
+    const controller = new AbortController();
+    fixture.ctx.signal = controller.signal;
+    const watching = workshop('check', '--watch');
+    await vi.waitFor(() => expect(fixture.stdout()).toContain('Waiting for a save'));
+    expect(fixture.checkRuns).toEqual([
+      expect.objectContaining({ target: fixture.dirs.workspaceDir, warm: true, stdio: 'inherit' }),
+    ]);
+    expect(fixture.stdout()).toContain('✘ Step 01-hello does not pass yet');
     expect(readProgress(fixture.dirs.stateDir).passed).toEqual({});
+
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    await vi.waitFor(() => expect(fixture.checkRuns).toHaveLength(2));
+    await vi.waitFor(() => expect(fixture.stdout()).toContain('✔ Step 01-hello passes'));
+    expect(fixture.stdout()).toContain('(saved src/app.ts)');
+    expect(readProgress(fixture.dirs.stateDir).passed).toHaveProperty('01-hello');
+
+    // What checks write in the working copy themselves is no reason to check again.
+    fixture.write('workspace/config/autoload/check-123.local.json', '{}\n');
+    fixture.write('workspace/notes.txt', 'mine\n');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fixture.checkRuns).toHaveLength(2);
+
+    controller.abort();
+    expect(await watching).toBe(130);
   });
 });
 
 describe('workshop hint', () => {
+  it("renders a hint's Markdown: code blocks indented, no fences", async () => {
+    fixture = createFixture();
+    fixture.write(
+      'exercises/01-hello/hints.md',
+      "## Hint 1\n\nUse **app.get**:\n\n```ts\napp.get('/', handler);\n```\n",
+    );
+    await workshop('start', '01');
+    await workshop('hint');
+    expect(fixture.stdout()).toContain("Use app.get:\n\n    app.get('/', handler);");
+    expect(fixture.stdout()).not.toContain('```');
+  });
+
   it('shows the next unseen hint, then the last one again', async () => {
     fixture = createFixture();
     await workshop('start', '01');

@@ -96,6 +96,8 @@ export function createFixture(options: { confirm?: Confirm; colour?: boolean } =
       err += `${text}\n`;
     },
     colour: options.colour ?? false,
+    hyperlinks: false,
+    width: 0,
     confirm: options.confirm,
     loadRunChecks: async () => fakeRunChecks(dirs, checkRuns),
     signal: new AbortController().signal,

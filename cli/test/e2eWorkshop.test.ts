@@ -129,23 +129,65 @@ describe('the workshop command, end to end', () => {
   });
 
   it.runIf(existsSync('/proc/self/environ'))(
-    'exits with 130 when Ctrl-C stops a check, leaving no vitest behind',
+    'exits with 130 when Ctrl-C stops a check, leaving no process of it behind',
     async () => {
       rmSync(join(root, '.workshop'), { recursive: true, force: true });
       expect((await workshop('start', '01', '--force')).exitCode).toBe(0);
+      cpSync(join(root, 'solutions/01-hello'), join(root, 'workspace'), { recursive: true });
+      // The checks run in the command's process; step 01's last check starts the learner's
+      // server, which inherits what the command set for the checks.
       const marker = `WORKSHOP_TARGET=${join(root, 'workspace')}`;
       const check = workshop('check');
       await vi.waitFor(() => expect(processesWith(marker).length).toBeGreaterThan(0), {
         timeout: 30_000,
-        interval: 50,
+        interval: 20,
       });
       check.kill('SIGINT');
       const result = await check;
       expect(result.exitCode).toBe(130);
+      expect(result.stdout).not.toContain('passes');
       expect(result.stdout).not.toContain('does not pass');
-      expect(processesWith(marker)).toEqual([]);
+      // A server the stopped check had started ends with the command (exitWithParent.ts).
+      await vi.waitFor(() => expect(processesWith(marker)).toEqual([]), { timeout: 5000 });
     },
   );
+
+  it('checks again on every save with --watch, seeing each edit, and records a pass', {
+    timeout: 90_000,
+  }, async () => {
+    rmSync(join(root, '.workshop'), { recursive: true, force: true });
+    expect((await workshop('start', '01', '--force')).exitCode).toBe(0);
+    const watching = workshop('check', '--watch');
+    let output = '';
+    watching.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const runs = () => output.split('── ').length - 1;
+    const waitForRun = async (count: number) =>
+      vi.waitFor(() => expect(output.split(/Waiting for a save/).length - 1).toBe(count), {
+        timeout: 40_000,
+        interval: 50,
+      });
+    await waitForRun(1);
+    expect(output).toContain('✘ Step 01-hello does not pass yet');
+    expect(JSON.parse(read('.workshop/progress.json')).passed).toEqual({});
+
+    cpSync(join(root, 'solutions/01-hello'), join(root, 'workspace'), { recursive: true });
+    await waitForRun(2);
+    expect(output.slice(output.lastIndexOf('── '))).toContain('✔ Step 01-hello passes');
+    // A pass while watching is a pass: the step is done.
+    expect(JSON.parse(read('.workshop/progress.json')).passed).toHaveProperty('01-hello');
+
+    // The same warm checker sees the next edit, not the modules it loaded before.
+    const app = read('workspace/src/app.ts');
+    writeFileSync(join(root, 'workspace/src/app.ts'), app.replace(/Hello/, 'Goodbye'));
+    await waitForRun(3);
+    expect(output.slice(output.lastIndexOf('── '))).toContain('does not pass yet');
+    expect(runs()).toBe(3);
+
+    watching.kill('SIGINT');
+    expect((await watching).exitCode).toBe(130);
+  });
 
   it('says what to use instead of the interactive app without a terminal', async () => {
     const bare = await workshop();

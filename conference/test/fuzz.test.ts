@@ -21,6 +21,8 @@ const WARM_UP_RUNS = 10;
  */
 const HEAP_GROWTH_LIMIT = 20 * 1024 * 1024;
 const RSS_GROWTH_LIMIT = 256 * 1024 * 1024;
+/** The largest generated body: past the API's 1 MiB limit. */
+const MAX_BODY = 1024 * 1024 + 64 * 1024;
 
 // The test needs a full collection on demand, as `node --expose-gc` offers.
 setFlagsFromString('--expose-gc');
@@ -108,9 +110,14 @@ const body = fc.oneof(
     .map((value) => JSON.stringify(value)),
   fc.json({ maxDepth: 2 }),
   fc.string({ maxLength: 60 }),
-  // Bodies up to 16 KiB. Larger ones sent to a route that does not read them (GET, TRACE,
-  // DELETE) still lose their answer to a reset now and then: an open fault of issue 12.
-  fc.nat({ max: 16 * 1024 }).map((size) => JSON.stringify({ name: 'x'.repeat(size) })),
+  // Large bodies, a few past the 1 MiB limit, sent to routes that read them and to routes
+  // that answer without reading them; rare enough to keep the run short.
+  fc
+    .oneof(
+      { arbitrary: fc.nat({ max: 16 * 1024 }), weight: 9 },
+      { arbitrary: fc.nat({ max: MAX_BODY }), weight: 1 },
+    )
+    .map((size) => JSON.stringify({ name: 'x'.repeat(size) })),
 );
 const headers = fc.record(
   {
@@ -158,9 +165,17 @@ function sendRaw({ method, path, headers, body }: Generated): Promise<number | s
     request.on('error', (error) =>
       resolve(`${method} ${path} (body ${body?.length ?? 0} bytes): ${error.message}`),
     );
-    // Without a Content-Length node:http sends the body chunked, as fuzzers and proxies do.
-    if (body !== undefined && body.length % 2 === 0) request.write(body);
-    request.end(body !== undefined && body.length % 2 === 1 ? body : undefined);
+    // Half the bodies go chunked, as fuzzers and proxies send them, half with a length. The
+    // framing is explicit: for a GET or a DELETE node:http would send neither, and the body
+    // would reach the server as the next request's bytes (unread-bodies.test.ts sends those).
+    if (body !== undefined && body.length % 2 === 0) {
+      request.setHeader('transfer-encoding', 'chunked');
+      request.write(body);
+    } else if (body !== undefined) {
+      request.setHeader('content-length', Buffer.byteLength(body));
+      request.write(body);
+    }
+    request.end();
   });
 }
 

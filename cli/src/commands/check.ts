@@ -7,9 +7,9 @@ import { readHints } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
 import { recap } from '../workshop/recap.ts';
-import { targetDir } from '../workshop/targets.ts';
 import { type ChecksRun, type CommandContext, commandHint } from './context.ts';
 import { resolveStep } from './steps.ts';
+import { watchStep } from './watch.ts';
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -84,23 +84,9 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
   }
   if (flags.watch) {
     const step = steps[0] as Step;
-    // vitest's summaries are not a record of one whole run of the step's checks (a change to
-    // one check file re-runs that file only), so watch mode leaves progress alone, and says so.
-    ctx.out(
-      paint(ctx.colour).yellow(
-        `Watching step ${stepDir(step)}: the checks run again on every save (q quits). ` +
-          'Watch mode does not mark the step done: once it passes, run npm run check.',
-      ),
+    return watchStep(ctx, runChecks, step, url, (passed) =>
+      passed ? passedMessage(ctx, step, url) : failedMessage(ctx, step),
     );
-    const result = await runChecks({
-      step,
-      target: targetDir('workspace', step, ctx.dirs),
-      watch: true,
-      stdio: 'inherit',
-      signal: ctx.signal,
-      ...(url ? { url } : {}),
-    });
-    return result.exitCode;
   }
   const p = paint(ctx.colour);
   const reports: object[] = [];

@@ -20,6 +20,10 @@ export interface CommandContext {
   /** Prints a line (or several) to stderr. */
   err(text: string): void;
   colour: boolean;
+  /** Whether links may be OSC 8 hyperlinks (clickable). */
+  hyperlinks: boolean;
+  /** The terminal's width, to wrap text to; 0 when stdout is not a terminal. */
+  width: number;
   /** Asks yes/no at the terminal; undefined without one, so changes need --force. */
   confirm: Confirm | undefined;
   /** The check harness, loaded only by the commands that run checks. */

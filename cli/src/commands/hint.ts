@@ -2,6 +2,7 @@ import { type Flags, UsageError } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { type Hint, hintNumber, nextHint, readHints } from '../workshop/hints.ts';
 import { stepDir } from '../workshop/manifest.ts';
+import { stepMarkdown } from '../workshop/readme.ts';
 import type { CommandContext } from './context.ts';
 import { resolveStep } from './steps.ts';
 
@@ -53,7 +54,7 @@ export function hint(
     ),
   );
   ctx.out('');
-  ctx.out(found.text);
+  ctx.out(stepMarkdown(ctx.dirs, step, found.text, ctx));
   if (last)
     ctx.out(p.dim('\nThat is the last hint. `diff` compares your files with the solution.'));
   return 0;

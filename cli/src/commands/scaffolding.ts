@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Flags } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { describeOutcome, startOptions } from '../workshop/moving.ts';
 import { markSolutionUsed, readProgress, setCurrent } from '../workshop/progress.ts';
+import { stepReadme } from '../workshop/readme.ts';
 import { describeConflicts, scaffold } from '../workshop/scaffold.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { type CommandContext, commandHint } from './context.ts';
@@ -53,15 +53,6 @@ async function copyIn(
   return 0;
 }
 
-/** The step's README, or null when it has none. */
-function readme(ctx: CommandContext, step: Step): string | null {
-  try {
-    return readFileSync(`${ctx.dirs.exercisesDir}/${stepDir(step)}/README.md`, 'utf8').trim();
-  } catch {
-    return null;
-  }
-}
-
 /** `workshop start <step>`: the step's starter into workspace/, then its README. */
 export async function start(ctx: CommandContext, query: string | undefined, flags: Flags) {
   if (query === undefined) {
@@ -72,7 +63,7 @@ export async function start(ctx: CommandContext, query: string | undefined, flag
   const step = resolveStep(ctx, query);
   const code = await copyIn(ctx, step, 'starter', flags, `start ${step.number}`);
   if (code !== 0) return code;
-  const text = readme(ctx, step);
+  const text = stepReadme(ctx.dirs, step, ctx);
   if (text) ctx.out(`\n${text}\n`);
   ctx.out(`Edit the files in workspace/, then run: npm run check`);
   return 0;

@@ -4,6 +4,24 @@ import type { SerializedError, TestError, UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { type Paint, paint, wantsColour } from '../terminal.ts';
 
+/** One check's outcome, as the report lists it. */
+export interface ReportedCheck {
+  /** The check file's absolute path. */
+  module: string;
+  name: string;
+  /** What went wrong, as the learner reads it; undefined when the check passed. */
+  failure: string | undefined;
+}
+
+export interface ReporterOptions {
+  /** Colour the report; by default as FORCE_COLOR or NO_COLOR say (runChecks sets one). */
+  colour?: boolean | undefined;
+  /** Checks run outside vitest (a warm checker's type-check), reported with vitest's. */
+  moreChecks?: (() => Promise<ReportedCheck[]>) | undefined;
+  /** Where the report goes; by default vitest's output. */
+  write?: ((text: string) => void) | undefined;
+}
+
 /** The title of the failure shown in full. */
 export const FIRST_FAILURE_TITLE = 'The first failure';
 
@@ -17,11 +35,26 @@ export const FIRST_FAILURE_TITLE = 'The first failure';
  */
 export default class WorkshopReporter implements Reporter {
   #vitest: Vitest | undefined;
-  // runChecks sets FORCE_COLOR or NO_COLOR for this process, whose stdout is always a pipe.
-  readonly #colour = wantsColour({ isTTY: false }, process.env);
-  readonly #paint: Paint = paint(this.#colour);
+  readonly #colour: boolean;
+  readonly #paint: Paint;
+  readonly #moreChecks: ReporterOptions['moreChecks'];
+  readonly #out: ReporterOptions['write'];
   #startedAt = 0;
-  #results: { module: string; name: string; failure: string | undefined }[] = [];
+  #results: ReportedCheck[] = [];
+  #passed: boolean | undefined;
+
+  constructor(options: ReporterOptions = {}) {
+    // runChecks sets FORCE_COLOR or NO_COLOR for a vitest process, whose stdout is a pipe.
+    this.#colour = options.colour ?? wantsColour({ isTTY: false }, process.env);
+    this.#paint = paint(this.#colour);
+    this.#moreChecks = options.moreChecks;
+    this.#out = options.write;
+  }
+
+  /** Whether every check of the last run passed; undefined before a run ends. */
+  get passed(): boolean | undefined {
+    return this.#passed;
+  }
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest;
@@ -30,6 +63,7 @@ export default class WorkshopReporter implements Reporter {
   onTestRunStart(): void {
     this.#startedAt = performance.now();
     this.#results = [];
+    this.#passed = undefined;
   }
 
   onUserConsoleLog(log: UserConsoleLog): void {
@@ -51,14 +85,15 @@ export default class WorkshopReporter implements Reporter {
     }
   }
 
-  onTestRunEnd(
+  async onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<SerializedError>,
-  ): void {
+  ): Promise<void> {
     const p = this.#paint;
+    const more = (await this.#moreChecks?.()) ?? [];
     // Checks finish in any order across files: the step's own first, then the type-check
     // every step shares, so that the same mistake always gives the same report.
-    const results = [...this.#results].sort(
+    const results = [...this.#results, ...more].sort(
       (a, b) => rank(a.module) - rank(b.module) || a.module.localeCompare(b.module),
     );
     const failures: string[] = [];
@@ -94,6 +129,7 @@ export default class WorkshopReporter implements Reporter {
     }
     const passed = results.filter((result) => result.failure === undefined).length;
     const failed = results.length - passed + broken.length;
+    this.#passed = failed === 0 && results.length > 0;
     const seconds = ((performance.now() - this.#startedAt) / 1000).toFixed(1);
     const verdict =
       failed === 0
@@ -113,7 +149,8 @@ export default class WorkshopReporter implements Reporter {
   #write(colouredText: string): void {
     // Errors carry colours of their own (a parser's code frame): a pipe or NO_COLOR gets none.
     const text = this.#colour ? colouredText : stripVTControlCharacters(colouredText);
-    if (this.#vitest) this.#vitest.logger.log(text);
+    if (this.#out) this.#out(`${text}\n`);
+    else if (this.#vitest) this.#vitest.logger.log(text);
     else process.stdout.write(`${text}\n`);
   }
 }

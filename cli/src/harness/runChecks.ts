@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -26,8 +27,11 @@ export interface RunChecksOptions {
   url?: string | undefined;
   /** Also report each check's result, from vitest's JSON reporter. */
   json?: boolean | undefined;
-  /** Keep running and check again on every change, until `signal` aborts. */
-  watch?: boolean | undefined;
+  /**
+   * Keep the checker running for the next run of the same step on the same target (the app's
+   * `c`, `check --watch`). Only the runner of warmChecks.ts does; runChecks ignores it.
+   */
+  warm?: boolean | undefined;
   /** `inherit` also shows vitest's output on this process's terminal as it comes. */
   stdio?: 'pipe' | 'inherit' | undefined;
   /** Colour the output; by default, when it is shown on a terminal that wants colour. */
@@ -79,9 +83,7 @@ export interface ChecksRun {
 export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   const step =
     typeof options.step === 'string' ? findStep(loadManifest(), options.step) : options.step;
-  const target = TARGET_KINDS.includes(options.target)
-    ? targetDir(options.target as TargetKind, step)
-    : resolve(options.target);
+  const target = checkTarget(options.target, step);
   const started = performance.now();
   if (options.signal?.aborted) {
     return { passed: false, exitCode: 1, output: '', durationMs: 0, aborted: true };
@@ -89,7 +91,7 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   const jsonFile = options.json
     ? join(tmpdir(), `hyperpipe-checks-${process.pid}-${randomUUID()}.json`)
     : undefined;
-  const args = [options.watch ? 'watch' : 'run', '--config', CONFIG, `--reporter=${REPORTER}`];
+  const args = ['run', '--config', CONFIG, `--reporter=${REPORTER}`];
   if (jsonFile) args.push('--reporter=json', `--outputFile.json=${jsonFile}`);
   args.push(`exercises/${stepDir(step)}/`, 'cli/checks/');
 
@@ -103,8 +105,7 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
       options.colour ?? (inherit && wantsColour(process.stdout, process.env)),
     ),
     extendEnv: false,
-    // In watch mode on a terminal, vitest's keys (h for help, q to quit…) need the keyboard.
-    stdin: options.watch && inherit ? 'inherit' : 'ignore',
+    stdin: 'ignore',
     stdout: inherit ? ['pipe', 'inherit'] : 'pipe',
     stderr: inherit ? ['pipe', 'inherit'] : 'pipe',
     all: true,
@@ -127,6 +128,19 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   const passed = exitCode === 0 && !aborted;
   const hint = passed ? undefined : pointedHint(output);
   return { passed, exitCode, output, durationMs, aborted, hint, checks };
+}
+
+/** The folder a target names: a target kind's, or the folder given. */
+export function checkTarget(target: TargetKind | string, step: Step): string {
+  return TARGET_KINDS.includes(target) ? targetDir(target as TargetKind, step) : resolve(target);
+}
+
+/** A step's own check files, relative to the repository root. */
+export function stepCheckFiles(step: Step): string[] {
+  const folder = `exercises/${stepDir(step)}`;
+  return readdirSync(join(REPO_ROOT, folder))
+    .filter((name) => name.endsWith('.check.ts'))
+    .map((name) => `${folder}/${name}`);
 }
 
 /** The hint named by the failure the reporter shows in full, after its one-line list. */

@@ -20,6 +20,7 @@ import {
   setCurrent,
   stepStates,
 } from '../workshop/progress.ts';
+import { stepMarkdown, stepReadme } from '../workshop/readme.ts';
 import { recap } from '../workshop/recap.ts';
 import { type Confirm, scaffold } from '../workshop/scaffold.ts';
 import {
@@ -44,6 +45,12 @@ export interface WorkshopAppProps {
   pollMs?: number;
   /** Called when the learner quits with Ctrl-C, which exits with code 130 as a signal would. */
   onInterrupt?: () => void;
+  /** Colour the READMEs (Ink colours the rest as the terminal allows). */
+  colour?: boolean;
+  /** Make the READMEs' links OSC 8 hyperlinks, clickable. */
+  hyperlinks?: boolean;
+  /** Gets the checks of a step ready while the learner works on it, so that `c` answers fast. */
+  prepareChecks?: (step: Step) => Promise<void>;
 }
 
 /** A block of text printed once above the live part (through <Static>), never redrawn. */
@@ -220,14 +227,41 @@ export function WorkshopApp(props: WorkshopAppProps) {
     return true;
   };
 
+  const prepareChecks = useCallback(
+    (step: Step) => void props.prepareChecks?.(step).catch(() => undefined),
+    [props.prepareChecks],
+  );
+
+  // The step in workspace/ will be checked: get its checks ready.
+  useEffect(() => {
+    const step = currentStep(steps, readProgress(dirs.stateDir));
+    if (step) prepareChecks(step);
+  }, [steps, dirs.stateDir, prepareChecks]);
+
+  const display = {
+    colour: props.colour ?? false,
+    hyperlinks: props.hyperlinks ?? false,
+    width: columns,
+  };
+  const showReadme = (step: Step) => {
+    const readme = stepReadme(dirs, step, display);
+    if (readme) log(readme);
+    else log(`Step ${stepDir(step)} has no README.`, 'yellow');
+  };
+
   const actions = {
     start: (step: Step) =>
       run(`Starting ${stepDir(step)}…`, async () => {
         if (!(await copyIn(step, 'starter'))) return;
-        const readme = readText(`${dirs.exercisesDir}/${stepDir(step)}/README.md`).trim();
-        if (readme) log(readme);
-        log('Edit the files in workspace/, then press c to check (or run npm run check).', 'cyan');
+        prepareChecks(step);
+        showReadme(step);
+        log(
+          'Edit the files in workspace/, then press c to check (or run npm run check); i shows this README again.',
+          'cyan',
+        );
       }),
+
+    readme: showReadme,
 
     check: (step: Step) => {
       if (!existsSync(`${dirs.workspaceDir}/src/app.ts`)) {
@@ -272,7 +306,7 @@ export function WorkshopApp(props: WorkshopAppProps) {
         }
         const again = hint.repeated ? ' (again: it is the last)' : '';
         log(
-          `Hint ${hint.number} of ${hint.total} for step ${stepDir(step)}${again}\n\n${hint.text}`,
+          `Hint ${hint.number} of ${hint.total} for step ${stepDir(step)}${again}\n\n${stepMarkdown(dirs, step, hint.text, display)}`,
           'magenta',
         );
       }),
@@ -389,6 +423,7 @@ export function WorkshopApp(props: WorkshopAppProps) {
     if (input === 'c') return void actions.check(working);
     if (input === 'h') return void actions.hint(working);
     if (input === 'd') return void actions.diff(working);
+    if (input === 'i') return actions.readme(working);
     if (input === 'o') return void actions.solution(step);
     if (input === 'r') return void actions.reset();
     if (input === 'v') return void actions.serve();

@@ -84,6 +84,7 @@ export const KEYS: ReadonlyArray<[string, string]> = [
   ['c', 'check'],
   ['h', 'hint'],
   ['d', 'diff'],
+  ['i', 'readme'],
   ['o', 'solution'],
   ['v', 'serve'],
   ['r', 'reset'],
@@ -91,7 +92,7 @@ export const KEYS: ReadonlyArray<[string, string]> = [
 ];
 
 /** The keys that act on the current step (the one in workspace/) when there is one. */
-export const CURRENT_STEP_KEYS: readonly string[] = ['c', 'h', 'd'];
+export const CURRENT_STEP_KEYS: readonly string[] = ['c', 'h', 'd', 'i'];
 
 export function KeyHelp(props: { serving: boolean; current?: string | undefined }): ReactElement {
   const describe = (key: string, what: string) => {

@@ -29,6 +29,8 @@ export async function checkWorkspace(
     target: targetDir('workspace', check.step, dirs),
     ...(check.url ? { url: check.url } : {}),
     ...(check.json ? { json: true } : {}),
+    // The next check of the same step is likely (`c` again, the next save): keep it warm.
+    warm: true,
     stdio: check.stdio,
     signal: check.signal,
   });

@@ -4,6 +4,7 @@ import {
   NotFoundProblemMiddleware,
   ProblemMiddleware,
   Versioning,
+  type VersioningOptions,
 } from 'hyperpipe';
 import { SpeakerResource as SpeakerResourceV1 } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';
 import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
@@ -14,12 +15,16 @@ import { TimezoneHandler } from '../../src/Timezone/TimezoneHandler.ts';
 interface ConferenceConfig {
   debug?: boolean;
   database: { path: string };
+  versioning: VersioningOptions;
 }
 
 const config = (container: Container) => container.get('config') as ConferenceConfig;
 
 // Every service of the API. The container builds each on first use and shares it.
 export default {
+  // Media types name versions as application/vnd.conference.v2+json; unversioned URLs
+  // serve version 1. The OpenAPI document reads this too.
+  versioning: { vendor: 'conference', defaultVersion: 1 },
   dependencies: {
     invokables: {
       TimezoneHandler,
@@ -41,10 +46,7 @@ export default {
       'Conference.V2.Speaker': (container: Container) =>
         new SpeakerResourceV2(container.get('Catalogue') as Catalogue),
       Versioning: (container: Container) =>
-        new Versioning(container.get('Router') as FindMyWayRouter, {
-          vendor: 'conference',
-          defaultVersion: 1,
-        }),
+        new Versioning(container.get('Router') as FindMyWayRouter, config(container).versioning),
       ProblemMiddleware: (container: Container) =>
         new ProblemMiddleware({ debug: config(container).debug === true }),
     },

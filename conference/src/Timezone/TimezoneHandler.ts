@@ -5,21 +5,8 @@ import {
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
-import { z } from 'zod';
 import { validate } from '../validation/validate.ts';
-import { isTimeZone } from './isTimeZone.ts';
-
-const timezoneInput = z.object({
-  timezone: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? 'A timezone is required' : 'The timezone must be a string',
-    })
-    .refine(isTimeZone, {
-      message: 'The timezone must be a valid IANA time zone name, such as Europe/Paris',
-      params: { rule: 'timezone' },
-    }),
-});
+import { timezoneInput } from './timezoneInput.ts';
 
 /**
  * The time zone RPC service: `GET /timezone` tells the server's time zone, and

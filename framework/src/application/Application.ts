@@ -9,18 +9,20 @@ import type {
   MiddlewareInterface,
   Next,
 } from '../middleware/Middleware.ts';
-import { MiddlewarePipe, type PipeOptions } from '../middleware/MiddlewarePipe.ts';
+import { MiddlewarePipe } from '../middleware/MiddlewarePipe.ts';
 import { FindMyWayRouter } from '../router/FindMyWayRouter.ts';
 import { Route } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
 import { type RunningServer, type ServeOptions, serve } from '../server/serve.ts';
 import { DispatchMiddleware } from './DispatchMiddleware.ts';
-import { DuplicateRouteDetector } from './DuplicateRouteDetector.ts';
 import { type ErrorLogger, FinalHandler } from './FinalHandler.ts';
 import { RoutingMiddleware } from './RoutingMiddleware.ts';
 
-/** Options of {@link createApplication}. */
+/**
+ * Options of {@link createApplication}.
+ * @category Application
+ */
 export interface ApplicationOptions {
   /** The router; a {@link FindMyWayRouter} by default. */
   router?: Router | undefined;
@@ -34,8 +36,16 @@ export interface ApplicationOptions {
   events?: EventManager | undefined;
 }
 
-/** Options of {@link Application.pipe}: priority and error flag (the path is an argument). */
-export type ApplicationPipeOptions = Omit<PipeOptions, 'path'>;
+/**
+ * Options of {@link Application.pipe} (the path is an argument of its own).
+ * @category Pipeline
+ */
+export interface ApplicationPipeOptions {
+  /** Higher runs earlier; default 1; negative values run last; a non-integer counts as 1. */
+  priority?: number | undefined;
+  /** Marks the middleware as error middleware whatever its shape says. */
+  error?: boolean | undefined;
+}
 
 /**
  * An application: routes plus a middleware pipeline.
@@ -44,6 +54,15 @@ export type ApplicationPipeOptions = Omit<PipeOptions, 'path'>;
  * fetch-style tooling can call it), walk the pipeline, meet the routing and dispatch
  * middleware, and end in the final handler. An application is middleware too, so one can
  * be mounted in another under a path prefix: `parent.pipe('/api', api)`.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/ping', () => json({ ack: Math.floor(Date.now() / 1000) }));
+ * const answer = await app.handle(new Request('http://localhost/ping'));
+ * console.log(answer.status, await answer.json()); // 200 { ack: … }
+ * ```
+ * @category Application
  */
 export class Application implements MiddlewareInterface {
   /** The router routes are added to. */
@@ -58,7 +77,6 @@ export class Application implements MiddlewareInterface {
   readonly dispatchMiddleware: DispatchMiddleware;
   readonly #pipeline: MiddlewarePipe;
   readonly #finalHandler: FinalHandler;
-  readonly #routes = new DuplicateRouteDetector();
   #routingPiped = false;
   #dispatchPiped = false;
 
@@ -79,6 +97,8 @@ export class Application implements MiddlewareInterface {
   /**
    * Handles a request in-process and resolves to the response; it never rejects, since
    * errors become error responses. Bound, so it can be passed around as a function.
+   *
+   * @param request - the client's request
    */
   readonly handle = (request: Request): Promise<Response> => {
     const answer = this.#pipeline.dispatch(
@@ -90,31 +110,66 @@ export class Application implements MiddlewareInterface {
     return request.method === 'HEAD' ? answer.then(withoutBody) : answer;
   };
 
-  /** The same function as {@link Application.handle}, under the name fetch-style servers and msw expect. */
+  /**
+   * The same function as {@link Application.handle}, under the name fetch-style servers and msw expect.
+   * @param request - the client's request
+   */
   readonly fetch: (request: Request) => Promise<Response> = this.handle;
 
   /**
    * Runs the application as middleware of an outer pipeline: a request nothing here
    * answers continues in the outer pipeline, and so does an error nothing here handles.
+   *
+   * @param request - the request, its path relative to where the application is mounted
+   * @param response - the response prototype
+   * @param next - the rest of the outer pipeline
    */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
     return this.#pipeline.process(request, response, next);
   }
 
   /**
-   * Adds middleware to the pipeline, for every path or under a literal path prefix.
+   * Adds middleware to the pipeline, for every path.
    *
+   * @param middleware - the middleware
    * @example
    * ```ts
-   * app.pipe(logger);                          // every request
-   * app.pipe('/api', api);                     // requests under /api, which `api` sees as /…
-   * app.pipe('/', cors, { priority: 100 });    // before everything of lower priority
-   * app.pipe('/', renderError, { error: true, priority: -10 });
+   * const app = createApplication();
+   * const api = createApplication();
+   * const cors: MiddlewareFunction = (request, response, next) => {
+   *   response.headers.set('Access-Control-Allow-Origin', '*');
+   *   return next();
+   * };
+   * app.pipe(cors);                          // every request
+   * app.pipe('/api', api);                   // requests under /api, which `api` sees as /…
+   * app.pipe('/', cors, { priority: 100 });  // before everything of lower priority
+   * app.pipe('/', (error: unknown) => json({ error: String(error) }, { status: 500 }), {
+   *   error: true, // error middleware, whatever its parameter count says
+   *   priority: -10,
+   * });
    * ```
    */
   pipe(middleware: Middleware): this;
+  /**
+   * Adds error middleware to the pipeline, for every path.
+   * @param middleware - the error middleware
+   */
   pipe(middleware: ErrorMiddlewareFunction): this;
+  /**
+   * Adds middleware to the pipeline under a literal path prefix (`/` for every path).
+   *
+   * @param path - the prefix; the middleware sees the path without it
+   * @param middleware - the middleware
+   * @param options - its priority, and whether it is error middleware
+   */
   pipe(path: string, middleware: Middleware, options?: ApplicationPipeOptions): this;
+  /**
+   * Adds error middleware to the pipeline under a literal path prefix.
+   *
+   * @param path - the prefix; the middleware sees the path without it
+   * @param middleware - the error middleware
+   * @param options - its priority
+   */
   pipe(path: string, middleware: ErrorMiddlewareFunction, options?: ApplicationPipeOptions): this;
   pipe(
     pathOrMiddleware: string | AnyMiddleware,
@@ -131,13 +186,19 @@ export class Application implements MiddlewareInterface {
     return this;
   }
 
-  /** Pipes the routing middleware here, at priority 1 unless another is given. */
+  /**
+   * Pipes the routing middleware here, at priority 1 unless another is given.
+   * @param options - its priority
+   */
   pipeRoutingMiddleware(options: ApplicationPipeOptions = {}): this {
     if (this.#routingPiped) throw new Error(alreadyPiped('routing'));
     return this.pipe('/', this.routingMiddleware, options);
   }
 
-  /** Pipes the dispatch middleware here, at priority 1 unless another is given. */
+  /**
+   * Pipes the dispatch middleware here, at priority 1 unless another is given.
+   * @param options - its priority
+   */
   pipeDispatchMiddleware(options: ApplicationPipeOptions = {}): this {
     if (this.#dispatchPiped) throw new Error(alreadyPiped('dispatch'));
     return this.pipe('/', this.dispatchMiddleware, options);
@@ -158,10 +219,26 @@ export class Application implements MiddlewareInterface {
    * an empty list only HEAD and OPTIONS (and GET with the default router).
    * The first route pipes routing and dispatch, unless either is in the pipeline already.
    *
+   * @param path - the path pattern, such as `/user/{id}`
+   * @param middleware - what runs when the route matches
+   * @param methods - the methods it answers; leave out for every method
+   * @param name - its name for {@link Application.generateUri}; derived from path and methods by default
    * @returns the route, for `setOptions()`
+   * @example
+   * ```ts
+   * const app = createApplication();
+   * app.route('/user/{id}', (request) => json({ id: request.param('id') }), ['GET', 'PUT'], 'user')
+   *   .setOptions({ tokens: { id: '\\d+' } });
+   * console.log(app.generateUri('user', { id: 42 })); // /user/42
+   * ```
+   */
+  route(path: string, middleware: Middleware, methods?: readonly string[], name?: string): Route;
+  /**
+   * Adds a route built beforehand.
+   * @param route - the route
+   * @returns the route
    */
   route(route: Route): Route;
-  route(path: string, middleware: Middleware, methods?: readonly string[], name?: string): Route;
   route(
     pathOrRoute: string | Route,
     middleware?: Middleware,
@@ -175,7 +252,7 @@ export class Application implements MiddlewareInterface {
     // Check the middleware before recording the route, so a refused route leaves no trace
     // and the corrected one can be added under the same path and name.
     this.dispatchMiddleware.prepare(route);
-    this.#routes.add(route);
+    refuseDuplicate(this.router.routes, route);
     this.router.addRoute(route);
     if (!this.#routingPiped && !this.#dispatchPiped) {
       this.pipeRoutingMiddleware().pipeDispatchMiddleware();
@@ -183,39 +260,66 @@ export class Application implements MiddlewareInterface {
     return route;
   }
 
-  /** Adds a GET route. */
+  /**
+   * Adds a GET route.
+   * @param path - the path pattern
+   * @param middleware - what runs when the route matches
+   * @param name - its name; `path^GET` by default
+   */
   get(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['GET'], name);
   }
 
-  /** Adds a POST route. */
+  /**
+   * Adds a POST route.
+   * @param path - the path pattern
+   * @param middleware - what runs when the route matches
+   * @param name - its name; `path^POST` by default
+   */
   post(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['POST'], name);
   }
 
-  /** Adds a PUT route. */
+  /**
+   * Adds a PUT route.
+   * @param path - the path pattern
+   * @param middleware - what runs when the route matches
+   * @param name - its name; `path^PUT` by default
+   */
   put(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['PUT'], name);
   }
 
-  /** Adds a PATCH route. */
+  /**
+   * Adds a PATCH route.
+   * @param path - the path pattern
+   * @param middleware - what runs when the route matches
+   * @param name - its name; `path^PATCH` by default
+   */
   patch(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['PATCH'], name);
   }
 
-  /** Adds a DELETE route. */
+  /**
+   * Adds a DELETE route.
+   * @param path - the path pattern
+   * @param middleware - what runs when the route matches
+   * @param name - its name; `path^DELETE` by default
+   */
   delete(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['DELETE'], name);
   }
 
   /** The routes added so far, in order. */
   get routes(): readonly Route[] {
-    return this.#routes.routes;
+    return this.router.routes;
   }
 
   /**
    * Builds the path of a named route.
    *
+   * @param name - the route's name
+   * @param params - a value for each placeholder of its path
    * @throws Error `Cannot generate URI for route "X"; route not found`
    */
   generateUri(name: string, params?: RouteParams): string {
@@ -225,13 +329,26 @@ export class Application implements MiddlewareInterface {
   /**
    * Serves the application over HTTP with node:http, on `options.port`, else the `PORT`
    * environment variable, else 8080. Stops cleanly on SIGINT and SIGTERM.
+   *
+   * @param options - port, host and signal handling
    */
   run(options: ServeOptions = {}): Promise<RunningServer> {
     return serve(this, options);
   }
 }
 
-/** Creates an application; the same as `new Application(options)`. */
+/**
+ * Creates an application; the same as `new Application(options)`.
+ *
+ * @param options - router, container, events, debug output and error reporting
+ * @example
+ * ```ts
+ * const app = createApplication({ router: new PatternRouter(), debug: true });
+ * app.get('/hello/{name}', (request) => text(`Hello, ${request.param('name')}!`));
+ * await app.run({ port: 8080 });
+ * ```
+ * @category Application
+ */
 export function createApplication(options: ApplicationOptions = {}): Application {
   return new Application(options);
 }
@@ -239,6 +356,32 @@ export function createApplication(options: ApplicationOptions = {}): Application
 function withoutBody(response: Response): Response {
   if (response.body === null) return response;
   return new Response(null, { status: response.status, headers: response.headers });
+}
+
+/**
+ * Refuses a route that would shadow one already added: the same name, or the same path
+ * with a method in common. The same path for other methods is fine, e.g. GET and POST
+ * `/user` with different middleware; a route without a method list shares every method
+ * with any other non-empty list.
+ */
+function refuseDuplicate(routes: readonly Route[], route: Route): void {
+  if (routes.some((other) => other.name === route.name)) {
+    throw new Error(`A route named "${route.name}" already exists; give this one another name`);
+  }
+  const clash = routes.find((other) => other.path === route.path && sharesMethod(other, route));
+  if (clash) {
+    const answers = clash.methods === undefined ? 'every method' : clash.methods.join(', ');
+    throw new Error(
+      `Duplicate route: "${route.path}" already answers ${answers}; ` +
+        `a path may be registered again only for other methods`,
+    );
+  }
+}
+
+function sharesMethod(a: Route, b: Route): boolean {
+  if (a.methods === undefined) return b.methods === undefined || b.methods.length > 0;
+  if (b.methods === undefined) return a.methods.length > 0;
+  return a.methods.some((method) => b.methods?.includes(method));
 }
 
 function contains(middleware: AnyMiddleware, wanted: object): boolean {

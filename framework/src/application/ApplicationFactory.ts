@@ -16,13 +16,22 @@ const DISPATCH_MIDDLEWARE: PipelineConstant = Symbol.for(
   'hyperpipe.ApplicationFactory.DISPATCH_MIDDLEWARE',
 );
 
-/** The routing or dispatch constant of {@link ApplicationFactory}: a symbol, so no service name can clash with it. */
+/**
+ * The routing or dispatch constant of {@link ApplicationFactory}: a symbol, so no service name can clash with it.
+ * @category Container and configuration
+ */
 export type PipelineConstant = symbol;
 
-/** Middleware in configuration: anything `pipe()` takes, where the two constants may stand too. */
+/**
+ * Middleware in configuration: anything `pipe()` takes, where the two constants may stand too.
+ * @category Container and configuration
+ */
 export type ConfiguredMiddleware = Middleware | PipelineConstant | readonly ConfiguredMiddleware[];
 
-/** One entry of `middleware_pipeline`. */
+/**
+ * One entry of `middleware_pipeline`.
+ * @category Container and configuration
+ */
 export interface PipelineEntryConfig {
   /** The middleware, a service name, or a list of them (a nested pipeline). */
   middleware: ConfiguredMiddleware;
@@ -34,7 +43,10 @@ export interface PipelineEntryConfig {
   priority?: number;
 }
 
-/** One entry of `routes`. */
+/**
+ * One entry of `routes`.
+ * @category Container and configuration
+ */
 export interface RouteConfig {
   /** The path pattern, with `{name}` placeholders. */
   path: string;
@@ -48,7 +60,10 @@ export interface RouteConfig {
   name?: string;
 }
 
-/** The configuration keys {@link ApplicationFactory} reads from the `config` service. */
+/**
+ * The configuration keys {@link ApplicationFactory} reads from the `config` service.
+ * @category Container and configuration
+ */
 export interface ApplicationConfig {
   /** Show error details in 500 answers. */
   debug?: boolean;
@@ -78,6 +93,25 @@ const VALID_ROUTE =
  * Without a `middleware_pipeline`, the first route pipes routing and dispatch. With one,
  * the pipeline must place them itself, with the two constants below, because only the
  * configuration knows which middleware belongs before routing and which after.
+ *
+ * @param container - the container holding `config` and the services it names
+ * @example
+ * ```ts
+ * const container = createContainer({
+ *   middleware_pipeline: [
+ *     { middleware: ApplicationFactory.ROUTING_MIDDLEWARE },
+ *     { middleware: ApplicationFactory.DISPATCH_MIDDLEWARE },
+ *     { middleware: 'ProblemMiddleware', error: true, priority: -100 },
+ *   ],
+ *   routes: [{ path: '/ping', middleware: 'PingHandler', allowed_methods: ['GET'] }],
+ *   dependencies: {
+ *     invokables: { PingHandler: class { process() { return json({ ack: true }); } } },
+ *     factories: { ProblemMiddleware: () => new ProblemMiddleware() },
+ *   },
+ * });
+ * const app = container.get(Application); // built by ApplicationFactory
+ * ```
+ * @category Container and configuration
  */
 export function ApplicationFactory(container: Container): Application {
   const config = (container.has('config') ? container.get('config') : {}) as ApplicationConfig;

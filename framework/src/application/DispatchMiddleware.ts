@@ -3,15 +3,23 @@ import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import { InvalidMiddlewareError } from '../middleware/InvalidMiddlewareError.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
-import type { Stage } from '../middleware/Stage.ts';
-import { toStage } from '../middleware/toStage.ts';
+import { type Stage, toStage } from '../middleware/Stage.ts';
 import type { Route } from '../router/Route.ts';
-import { ROUTE_RESULT } from './routeResultAttribute.ts';
+import { ROUTE_RESULT } from './RoutingMiddleware.ts';
 
 /**
  * Dispatch, as a step of the pipeline: runs the middleware of the route that routing
  * matched. Without a matched route the request continues down the pipeline, towards the
  * final handler's 404.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.pipeRoutingMiddleware();
+ * app.pipeDispatchMiddleware({ priority: -1 }); // after everything of priority 0 and above
+ * app.get('/ping', () => json({ ack: true }));
+ * ```
+ * @category Routing
  */
 export class DispatchMiddleware implements MiddlewareInterface {
   readonly #container: Container | undefined;
@@ -28,13 +36,15 @@ export class DispatchMiddleware implements MiddlewareInterface {
   /**
    * Checks a route's middleware and prepares it. The application calls this when the
    * route is added, so a mistake surfaces at registration, not at the first request.
+   *
+   * @param route - the route whose middleware to check
    */
   prepare(route: Route): void {
     this.#prepared(route);
   }
 
   #prepared(route: Route): Stage {
-    const stage = toStage(route.middleware, { container: this.#container });
+    const stage = toStage(route.middleware, this.#container);
     if (stage.handlesErrors) {
       throw new InvalidMiddlewareError(
         `Route "${route.name}" has error middleware; routes take normal middleware`,
@@ -44,7 +54,12 @@ export class DispatchMiddleware implements MiddlewareInterface {
     return stage;
   }
 
-  /** Runs the matched route's middleware. */
+  /**
+   * Runs the matched route's middleware.
+   * @param request - the routed request
+   * @param response - the response prototype
+   * @param next - the rest of the pipeline, for a request without a matched route
+   */
   process(
     request: ServerRequest,
     response: ResponsePrototype,

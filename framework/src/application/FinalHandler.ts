@@ -4,7 +4,13 @@ import { text } from '../http/responses.ts';
 import { pathOf, type ServerRequest } from '../http/ServerRequest.ts';
 import type { PipeEnd } from '../middleware/MiddlewarePipe.ts';
 
-/** Receives errors that no error middleware handled and that are the server's fault (5xx). */
+/**
+ * Receives errors that no error middleware handled and that are the server's fault (5xx).
+ *
+ * @param error - what was thrown
+ * @param request - the request it was thrown for
+ * @category Application
+ */
 export type ErrorLogger = (error: unknown, request: ServerRequest) => void;
 
 /** Options of the {@link FinalHandler}. */

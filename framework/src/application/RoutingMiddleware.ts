@@ -1,9 +1,28 @@
+import { type Attribute, attribute } from '../http/Attribute.ts';
 import { MethodNotAllowedError } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import type { RouteResult } from '../router/RouteResult.ts';
 import type { Router } from '../router/Router.ts';
-import { ROUTE_RESULT } from './routeResultAttribute.ts';
+
+/**
+ * The request attribute under which the routing middleware stores its {@link RouteResult}.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.pipeRoutingMiddleware();
+ * app.pipe((request, response, next) => {
+ *   const route = request.getAttribute(ROUTE_RESULT)?.matchedRouteName;
+ *   response.headers.set('X-Route', route ?? 'none');
+ *   return next();
+ * });
+ * app.pipeDispatchMiddleware();
+ * ```
+ * @category Routing
+ */
+export const ROUTE_RESULT: Attribute<RouteResult> = attribute<RouteResult>('hyperpipe.routeResult');
 
 /**
  * Routing, as a step of the pipeline: asks the router about the request and stores the
@@ -12,6 +31,17 @@ import { ROUTE_RESULT } from './routeResultAttribute.ts';
  *
  * A path that matched with the wrong method raises {@link MethodNotAllowedError} for the
  * error middleware; a path that matched nothing simply continues down the pipeline.
+ *
+ * @example
+ * ```ts
+ * // Routing and dispatch are piped by the first route; to put middleware between them:
+ * const app = createApplication();
+ * app.pipeRoutingMiddleware();
+ * app.pipe((request, response, next) => next()); // sees the RouteResult and route parameters
+ * app.pipeDispatchMiddleware();
+ * app.get('/user/{id}', (request) => json({ id: request.param('id') }));
+ * ```
+ * @category Routing
  */
 export class RoutingMiddleware implements MiddlewareInterface {
   readonly #router: Router;
@@ -24,7 +54,12 @@ export class RoutingMiddleware implements MiddlewareInterface {
     this.#router = router;
   }
 
-  /** Routes the request. */
+  /**
+   * Routes the request.
+   * @param request - the request to route
+   * @param response - the response prototype, passed on
+   * @param next - the rest of the pipeline, which gets the routed request
+   */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
     const result = this.#router.match(request.method, request.path);
     if (result.allowedMethods !== undefined) throw new MethodNotAllowedError(result.allowedMethods);

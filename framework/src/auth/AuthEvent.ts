@@ -10,6 +10,8 @@ import { GUEST, type Identity } from './Identity.ts';
  * 2. `authentication.post`: the identity (or the failure) is known.
  * 3. `authorization`: `resource`, `privilege` and the rules' verdict are known; a listener may deny.
  * 4. `authorization.post`: the final verdict, before the 401, 403 or the request goes on.
+ *
+ * @category Authentication
  */
 export const AuthEvents = {
   /** Before the adapters run. */
@@ -25,6 +27,17 @@ export const AuthEvents = {
 /**
  * What listeners of the {@link AuthEvents} receive and may change, as Apigility's
  * MvcAuthEvent: the request, who sent it, and, for authorization, what it asks for.
+ *
+ * @example
+ * ```ts
+ * // Only editors may delete, whatever the rules say.
+ * const events = new EventManager();
+ * events.on<AuthEvent>(AuthEvents.AUTHORIZATION, (event) => {
+ *   if (event.privilege === 'DELETE' && !event.identity.hasRole('editor')) event.deny();
+ * });
+ * ```
+ *
+ * @category Authentication
  */
 export class AuthEvent {
   /** The request. */

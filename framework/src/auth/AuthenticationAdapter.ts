@@ -1,10 +1,18 @@
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { Authorization } from './authorizationHeader.ts';
 
-/** What an adapter found: the name the credentials prove, or why they prove nothing. */
+/**
+ * What an adapter found: the name the credentials prove, or why they prove nothing.
+ *
+ * @category Authentication
+ */
 export type AuthenticationResult = AuthenticationSuccess | AuthenticationFailure;
 
-/** Credentials an adapter accepted. */
+/**
+ * Credentials an adapter accepted.
+ *
+ * @category Authentication
+ */
 export interface AuthenticationSuccess {
   /** Always true: the credentials proved who sent the request. */
   readonly ok: true;
@@ -12,7 +20,11 @@ export interface AuthenticationSuccess {
   readonly name: string;
 }
 
-/** Credentials an adapter refused. */
+/**
+ * Credentials an adapter refused.
+ *
+ * @category Authentication
+ */
 export interface AuthenticationFailure {
   /** Always false: the credentials proved nothing. */
   readonly ok: false;
@@ -30,6 +42,23 @@ export interface AuthenticationFailure {
 /**
  * One authentication system (HTTP Basic, HTTP Digest, OAuth2 bearer tokens, or your own)
  * behind the interface the {@link Authenticator} uses.
+ *
+ * @example
+ * ```ts
+ * // An API key in the `X-Api-Key` header.
+ * const apiKeys: AuthenticationAdapter = {
+ *   scheme: 'ApiKey',
+ *   accepts: (request) => request.headers.has('x-api-key'),
+ *   authenticate: async (request) =>
+ *     request.headers.get('x-api-key') === 'secret'
+ *       ? { ok: true, name: 'robot' }
+ *       : failure('ApiKey', 'Unknown API key'),
+ *   challenges: () => ['ApiKey realm="api"'],
+ * };
+ * const authenticator = new Authenticator([apiKeys]);
+ * ```
+ *
+ * @category Authentication
  */
 export interface AuthenticationAdapter {
   /** The scheme of its challenges and `Authorization` headers, such as `Basic`. */
@@ -37,9 +66,17 @@ export interface AuthenticationAdapter {
   /**
    * Whether the request carries credentials for this adapter. Runs on every request that
    * has an `Authorization` header or a query, so it must be cheap: no parsing, no crypto.
+   *
+   * @param request - the request
+   * @param authorization - its `Authorization` header, split; `undefined` without one
    */
   accepts(request: ServerRequest, authorization: Authorization | undefined): boolean;
-  /** Verifies the credentials of a request this adapter accepted. */
+  /**
+   * Verifies the credentials of a request this adapter accepted.
+   *
+   * @param request - the request
+   * @param authorization - its `Authorization` header, split; `undefined` without one
+   */
   authenticate(
     request: ServerRequest,
     authorization: Authorization | undefined,
@@ -48,7 +85,22 @@ export interface AuthenticationAdapter {
   challenges(): readonly string[];
 }
 
-/** A failure of `scheme` with a reason, and optionally its own challenges. */
+/**
+ * A failure of `scheme` with a reason, and optionally its own challenges.
+ *
+ * @param scheme - the scheme of the adapter that refuses the credentials
+ * @param reason - why, for the 401 problem's detail; never the secret itself
+ * @param challenges - challenges that replace the adapter's usual ones in the 401
+ *
+ * @example
+ * ```ts
+ * const refused = failure('Bearer', 'The access token has expired', [
+ *   'Bearer realm="api", error="invalid_token"',
+ * ]);
+ * ```
+ *
+ * @category Authentication
+ */
 export function failure(
   scheme: string,
   reason: string,

@@ -1,4 +1,4 @@
-import { ROUTE_RESULT } from '../application/routeResultAttribute.ts';
+import { ROUTE_RESULT } from '../application/RoutingMiddleware.ts';
 import type { EventManager } from '../events/EventManager.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
@@ -19,6 +19,20 @@ import { unauthorized } from './unauthorized.ts';
  *
  * A route with the option `authentication: false` is left alone: the OAuth2 token endpoint
  * is one, since the Basic header sent to it names a client, not a user.
+ *
+ * @example
+ * ```ts
+ * const users = Htpasswd.parse('learner:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='); // password: password
+ * const authenticator = new Authenticator([new BasicAdapter(users, 'api')]);
+ * const events = new EventManager();
+ * const app = createApplication();
+ * app.pipe(new AuthenticationMiddleware(authenticator, events));
+ * app.get('/me', (request, response) =>
+ *   json({ name: request.getAttribute(IDENTITY)?.name ?? 'guest' }, response),
+ * );
+ * ```
+ *
+ * @category Authentication
  */
 export class AuthenticationMiddleware implements MiddlewareInterface {
   readonly #authenticator: Authenticator;
@@ -35,7 +49,13 @@ export class AuthenticationMiddleware implements MiddlewareInterface {
     this.#events = events;
   }
 
-  /** Authenticates the request, then passes it on or answers 401. */
+  /**
+   * Authenticates the request, then passes it on or answers 401.
+   *
+   * @param request - the request, routed: a route may opt out with `authentication: false`
+   * @param response - the response prototype, whose headers the 401 carries
+   * @param next - the rest of the pipeline
+   */
   async process(
     request: ServerRequest,
     response: ResponsePrototype,

@@ -3,7 +3,11 @@ import type { AuthenticationAdapter, AuthenticationFailure } from './Authenticat
 import { parseAuthorization } from './authorizationHeader.ts';
 import { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
 
-/** Who a request's credentials say sent it, or why they were refused. */
+/**
+ * Who a request's credentials say sent it, or why they were refused.
+ *
+ * @category Authentication
+ */
 export interface Authentication {
   /** The identity; the guest when there were no credentials or they were refused. */
   readonly identity: Identity;
@@ -15,6 +19,21 @@ export interface Authentication {
  * The configured authentication adapters, in order, with the roles of the identities
  * they prove. It picks the adapter whose credentials the request carries; a request without
  * credentials is the guest, found without any work.
+ *
+ * @example
+ * ```ts
+ * const users = Htpasswd.parse('editor:{SHA}5en6G6MezRroT3XKqkdPOmY/BfQ='); // password: secret
+ * const authenticator = new Authenticator([new BasicAdapter(users, 'api')], {
+ *   editor: ['editor'],
+ * });
+ * const request = new ServerRequest(
+ *   new Request('http://localhost/', { headers: { authorization: 'Basic ZWRpdG9yOnNlY3JldA==' } }),
+ * );
+ * const { identity } = await authenticator.authenticate(request);
+ * identity.hasRole('editor'); // true
+ * ```
+ *
+ * @category Authentication
  */
 export class Authenticator {
   /** The adapters, in the order their challenges are sent. */
@@ -35,7 +54,11 @@ export class Authenticator {
     this.#roles = roles;
   }
 
-  /** Authenticates a request with the adapter its credentials are for. */
+  /**
+   * Authenticates a request with the adapter its credentials are for.
+   *
+   * @param request - the request, with or without credentials
+   */
   async authenticate(request: ServerRequest): Promise<Authentication> {
     const header = request.headers.get('authorization');
     // The common case, a request without credentials, stops here.
@@ -65,6 +88,8 @@ export class Authenticator {
   /**
    * The `WWW-Authenticate` challenges of a 401: one or more per adapter, where the adapter
    * that refused the credentials may say more (`stale=true`, `error="invalid_token"`).
+   *
+   * @param failure - why the credentials were refused, when they were
    */
   challenges(failure?: AuthenticationFailure): string[] {
     return this.adapters.flatMap((adapter) =>

@@ -1,4 +1,4 @@
-import { ROUTE_RESULT } from '../application/routeResultAttribute.ts';
+import { ROUTE_RESULT } from '../application/RoutingMiddleware.ts';
 import type { EventManager } from '../events/EventManager.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
@@ -19,6 +19,22 @@ import { unauthorized } from './unauthorized.ts';
  * answers 401 (a guest, with the challenges) or 403 (an identity that may not), or goes on.
  *
  * When no rule names the method and nobody listens, it does nothing at all.
+ *
+ * @example
+ * ```ts
+ * const users = Htpasswd.parse('learner:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='); // password: password
+ * const authenticator = new Authenticator([new BasicAdapter(users, 'api')]);
+ * const rules = new AuthorizationRules().require('talks', ['POST']);
+ * const events = new EventManager();
+ * const app = createApplication();
+ * app.pipe(new AuthenticationMiddleware(authenticator, events));
+ * app.pipeRoutingMiddleware();
+ * app.pipe(new AuthorizationMiddleware(rules, authenticator, events));
+ * app.pipeDispatchMiddleware();
+ * app.post('/talks', (_request, response) => json({ created: true }, response), 'talks');
+ * ```
+ *
+ * @category Authentication
  */
 export class AuthorizationMiddleware implements MiddlewareInterface {
   readonly #rules: AuthorizationRules;
@@ -38,7 +54,13 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     this.#events = events;
   }
 
-  /** Authorizes the routed request. */
+  /**
+   * Authorizes the routed request.
+   *
+   * @param request - the request, after routing and authentication
+   * @param response - the response prototype, whose headers a 401 carries
+   * @param next - the rest of the pipeline, called when the request is authorized
+   */
   async process(
     request: ServerRequest,
     response: ResponsePrototype,
@@ -68,6 +90,17 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
 /**
  * The resource a route serves: the `resource` option registerResource sets
  * (`<service>::entity` or `::collection`), else the route's name, as for an RPC route.
+ *
+ * @param route - the matched route
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * const route = app.get('/ping', (_request, response) => json({ ack: 1 }, response), 'ping');
+ * resourceOf(route); // 'ping'
+ * ```
+ *
+ * @category Authentication
  */
 export function resourceOf(route: Route): string {
   const resource = route.options.resource;

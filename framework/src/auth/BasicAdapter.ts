@@ -12,6 +12,14 @@ const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
 /**
  * HTTP Basic authentication (RFC 7617): `Authorization: Basic base64(user:password)`,
  * checked against an htpasswd file. Send it over HTTPS only: the password travels as is.
+ *
+ * @example
+ * ```ts
+ * const basic = new BasicAdapter(Htpasswd.fromFile('config/auth/htpasswd'), 'conference');
+ * const authenticator = new Authenticator([basic]);
+ * ```
+ *
+ * @category Authentication
  */
 export class BasicAdapter implements AuthenticationAdapter {
   /** The scheme of its header and challenge. */
@@ -30,12 +38,22 @@ export class BasicAdapter implements AuthenticationAdapter {
     this.#realm = realm;
   }
 
-  /** Accepts `Authorization: Basic …`. */
+  /**
+   * Accepts `Authorization: Basic …`.
+   *
+   * @param _request - the request (its header is enough)
+   * @param authorization - its `Authorization` header, split
+   */
   accepts(_request: ServerRequest, authorization: Authorization | undefined): boolean {
     return authorization?.scheme === 'basic';
   }
 
-  /** Decodes `user:password` and verifies the password. */
+  /**
+   * Decodes `user:password` and verifies the password.
+   *
+   * @param _request - the request (its header is enough)
+   * @param authorization - its `Authorization` header, split
+   */
   async authenticate(
     _request: ServerRequest,
     authorization: Authorization,

@@ -17,6 +17,18 @@ const HASH_NAMES: Readonly<Record<DigestAlgorithm, string>> = { MD5: 'md5', 'SHA
  * HTTP Digest authentication (RFC 7616) against an htdigest file: algorithms SHA-256 and
  * MD5, `qop=auth` only, server nonces that expire, and a nonce count that must grow.
  * The password never travels; the file holds `H(user:realm:password)`, never the password.
+ *
+ * @example
+ * ```ts
+ * const digest = new DigestAdapter(
+ *   Htdigest.fromFile('config/auth/htdigest'),
+ *   'conference',
+ *   new DigestNonces(300),
+ * );
+ * const authenticator = new Authenticator([digest]);
+ * ```
+ *
+ * @category Authentication
  */
 export class DigestAdapter implements AuthenticationAdapter {
   /** The scheme of its header and challenges. */
@@ -38,7 +50,12 @@ export class DigestAdapter implements AuthenticationAdapter {
     this.#nonces = nonces;
   }
 
-  /** Accepts `Authorization: Digest …`. */
+  /**
+   * Accepts `Authorization: Digest …`.
+   *
+   * @param _request - the request (its header is enough)
+   * @param authorization - its `Authorization` header, split
+   */
   accepts(_request: ServerRequest, authorization: Authorization | undefined): boolean {
     return authorization?.scheme === 'digest';
   }
@@ -46,6 +63,9 @@ export class DigestAdapter implements AuthenticationAdapter {
   /**
    * Checks the response digest first and the nonce after, so that nobody without the
    * password can use up the nonce counts of a legitimate client.
+   *
+   * @param request - the request, whose method and URL the response digest signs
+   * @param authorization - its `Authorization` header, split
    */
   async authenticate(
     request: ServerRequest,

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
-/** What {@link DigestNonces.use} says about a nonce and its count. */
+/**
+ * What {@link DigestNonces.use} says about a nonce and its count.
+ *
+ * @category Authentication
+ */
 export type NonceCheck = 'ok' | 'stale' | 'replayed';
 
 interface Issued {
@@ -12,6 +16,16 @@ interface Issued {
  * The server nonces of HTTP Digest: random, valid for a limited time, and each with the
  * highest nonce count (`nc`) seen so far, so that a replayed request (same or lower count)
  * is refused. Kept in memory: after a restart clients get `stale=true` and simply retry.
+ *
+ * @example
+ * ```ts
+ * const nonces = new DigestNonces(300);
+ * const nonce = nonces.issue();
+ * nonces.use(nonce, 1); // 'ok'
+ * nonces.use(nonce, 1); // 'replayed'
+ * ```
+ *
+ * @category Authentication
  */
 export class DigestNonces {
   readonly #issued = new Map<string, Issued>();
@@ -39,6 +53,9 @@ export class DigestNonces {
 
   /**
    * Records a use of the nonce with count `count`.
+   *
+   * @param nonce - the nonce the client sent back
+   * @param count - the client's nonce count (`nc`), as a number
    *
    * @returns `ok`; `stale` for an unknown or expired nonce; `replayed` for a count not above the last one
    */

@@ -1,6 +1,8 @@
 /**
  * Who sent a request: a guest (no credentials) or an authenticated identity with a name and
  * roles. Authorization listeners decide with it.
+ *
+ * @category Authentication
  */
 export interface Identity {
   /** Whether credentials proved who this is. */
@@ -9,11 +11,19 @@ export interface Identity {
   readonly name: string;
   /** The roles of the identity, such as `editor`. */
   readonly roles: readonly string[];
-  /** Whether the identity has the role. */
+  /**
+   * Whether the identity has the role.
+   *
+   * @param role - the role, such as `editor`
+   */
   hasRole(role: string): boolean;
 }
 
-/** The identity of a request without credentials. */
+/**
+ * The identity of a request without credentials.
+ *
+ * @category Authentication
+ */
 export const GUEST: Identity = Object.freeze({
   authenticated: false,
   name: 'guest',
@@ -21,7 +31,20 @@ export const GUEST: Identity = Object.freeze({
   hasRole: (role: string) => role === 'guest',
 });
 
-/** The identity of a request whose credentials were verified. */
+/**
+ * The identity of a request whose credentials were verified.
+ *
+ * @param name - the user or client name the credentials proved
+ * @param roles - its roles
+ *
+ * @example
+ * ```ts
+ * const editor = authenticatedIdentity('editor', ['editor']);
+ * editor.hasRole('editor'); // true
+ * ```
+ *
+ * @category Authentication
+ */
 export function authenticatedIdentity(name: string, roles: readonly string[] = []): Identity {
   const frozen = Object.freeze([...roles]);
   return Object.freeze({

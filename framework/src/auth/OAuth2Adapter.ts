@@ -14,6 +14,14 @@ const B64TOKEN = /^[A-Za-z\d\-._~+/]+=*$/;
  * OAuth2 bearer tokens (RFC 6750), as the token endpoint issued them: from
  * `Authorization: Bearer <token>`, or from the `access_token` query parameter for clients
  * that cannot set headers (it ends up in logs and browser history: prefer the header).
+ *
+ * @example
+ * ```ts
+ * const bearer = new OAuth2Adapter(new TokenStore('data/oauth.sqlite'), 'conference');
+ * const authenticator = new Authenticator([bearer]);
+ * ```
+ *
+ * @category Authentication
  */
 export class OAuth2Adapter implements AuthenticationAdapter {
   /** The scheme of its header and challenge. */
@@ -36,13 +44,21 @@ export class OAuth2Adapter implements AuthenticationAdapter {
    * Accepts `Authorization: Bearer …`, or an `access_token` query parameter when there is no
    * `Authorization` header. A substring test first: most URLs have no such parameter, and
    * looking costs nothing then.
+   *
+   * @param request - the request, for the `access_token` query parameter
+   * @param authorization - its `Authorization` header, split; `undefined` without one
    */
   accepts(request: ServerRequest, authorization: Authorization | undefined): boolean {
     if (authorization !== undefined) return authorization.scheme === 'bearer';
     return request.request.url.includes('access_token=') && request.query.has('access_token');
   }
 
-  /** Looks the token up; unknown, revoked and expired tokens are all `invalid_token`. */
+  /**
+   * Looks the token up; unknown, revoked and expired tokens are all `invalid_token`.
+   *
+   * @param request - the request, for the `access_token` query parameter
+   * @param authorization - its `Authorization` header, split; `undefined` without one
+   */
   async authenticate(
     request: ServerRequest,
     authorization: Authorization | undefined,

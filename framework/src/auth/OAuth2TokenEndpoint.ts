@@ -4,7 +4,11 @@ import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import { readBody } from '../negotiation/readBody.ts';
 import type { OAuth2Model } from './oauth2Model.ts';
 
-/** Options of {@link OAuth2TokenEndpoint}. */
+/**
+ * Options of {@link OAuth2TokenEndpoint}.
+ *
+ * @category Authentication
+ */
 export interface OAuth2TokenEndpointOptions {
   /** Seconds an access token lives; an hour by default. */
   accessTokenLifetime?: number | undefined;
@@ -23,16 +27,35 @@ const BODY_LIMIT = 16 * 1024;
  * Clients authenticate with `client_id` and `client_secret` in the body or a Basic header.
  *
  * The grants themselves are @node-oauth/oauth2-server's: it is small, dependency-light and
- * follows the RFC closely, and its model maps onto {@link TokenStore}.
+ * follows the RFC closely, and its model maps onto the framework's token store. The
+ * container builds the endpoint from the `authentication.oauth2` configuration.
+ *
+ * @example
+ * ```ts
+ * const container = createContainer({
+ *   authentication: {
+ *     basic: { htpasswd: 'config/users.htpasswd' },
+ *     oauth2: {
+ *       database: 'data/oauth.sqlite',
+ *       clients: { workshop: { secret: 'workshop-secret', grants: ['password'] } },
+ *     },
+ *   },
+ * });
+ * const app = createApplication();
+ * app.post('/oauth', container.get('OAuth2TokenEndpoint') as OAuth2TokenEndpoint, 'oauth');
+ * ```
+ *
+ * @category Authentication
  */
 export class OAuth2TokenEndpoint implements MiddlewareInterface {
   readonly #server: OAuth2Server;
 
   /**
-   * Creates the endpoint.
+   * Creates the endpoint; the container does, from the `authentication.oauth2` configuration.
    *
-   * @param model - the library's model, usually {@link oauth2Model}
+   * @param model - the library's model over the token store
    * @param options - token lifetimes
+   * @internal
    */
   constructor(model: OAuth2Model, options: OAuth2TokenEndpointOptions = {}) {
     this.#server = new OAuth2Server({
@@ -42,7 +65,11 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
     });
   }
 
-  /** Answers a token request. */
+  /**
+   * Answers a token request.
+   *
+   * @param request - the form-encoded POST of a token request
+   */
   async process(request: ServerRequest): Promise<Response> {
     const bytes = await readBody(request.request, BODY_LIMIT);
     const libraryRequest = new OAuth2Server.Request({

@@ -4,7 +4,11 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { safeEqual } from './safeEqual.ts';
 
-/** An OAuth2 client as stored: its id and the grant types it may use. */
+/**
+ * An OAuth2 client as stored: its id and the grant types it may use.
+ *
+ * @category Authentication
+ */
 export interface OAuth2Client {
   /** The `client_id`. */
   readonly id: string;
@@ -12,7 +16,11 @@ export interface OAuth2Client {
   readonly grants: readonly string[];
 }
 
-/** A client to store: its secret and the grant types it may use. */
+/**
+ * A client to store: its secret and the grant types it may use.
+ *
+ * @category Authentication
+ */
 export interface OAuth2ClientSecret {
   /** The `client_secret`; stored hashed. */
   readonly secret: string;
@@ -20,7 +28,11 @@ export interface OAuth2ClientSecret {
   readonly grants: readonly string[];
 }
 
-/** A token pair to store; the tokens themselves are hashed before they reach the database. */
+/**
+ * A token pair to store; the tokens themselves are hashed before they reach the database.
+ *
+ * @category Authentication
+ */
 export interface TokenToSave {
   /** The access token. */
   readonly accessToken: string;
@@ -38,7 +50,11 @@ export interface TokenToSave {
   readonly scope?: readonly string[] | undefined;
 }
 
-/** What a stored token says, found by the access or the refresh token. */
+/**
+ * What a stored token says, found by the access or the refresh token.
+ *
+ * @category Authentication
+ */
 export interface StoredToken {
   /** The client it was issued to. */
   readonly clientId: string;
@@ -82,6 +98,16 @@ interface TokenRow {
  * (A plain hash, not bcrypt, suffices: tokens are long random strings, nothing to guess.)
  *
  * The file is opened on first use, so an application that never sees a token never opens it.
+ *
+ * @example
+ * ```ts
+ * const tokens = new TokenStore(':memory:', {
+ *   workshop: { secret: 'workshop-secret', grants: ['password', 'refresh_token'] },
+ * });
+ * tokens.verifyClient('workshop', 'workshop-secret'); // { id: 'workshop', grants: [...] }
+ * ```
+ *
+ * @category Authentication
  */
 export class TokenStore {
   readonly #path: string;
@@ -99,7 +125,13 @@ export class TokenStore {
     this.#clients = clients;
   }
 
-  /** Adds or replaces a client; its secret is stored hashed. */
+  /**
+   * Adds or replaces a client; its secret is stored hashed.
+   *
+   * @param id - the `client_id`
+   * @param secret - the `client_secret`
+   * @param grants - the grant types it may use, such as `password`
+   */
   saveClient(id: string, secret: string, grants: readonly string[]): void {
     this.#open()
       .prepare(
@@ -108,7 +140,12 @@ export class TokenStore {
       .run(id, sha256(secret), grants.join(' '));
   }
 
-  /** The client, when the secret is its own; compared in constant time. */
+  /**
+   * The client, when the secret is its own; compared in constant time.
+   *
+   * @param id - the `client_id`
+   * @param secret - the `client_secret` the client sent
+   */
   verifyClient(id: string, secret: string): OAuth2Client | undefined {
     const row = this.#open()
       .prepare('SELECT secret_hash, grants FROM oauth_clients WHERE client_id = ?')
@@ -117,7 +154,11 @@ export class TokenStore {
     return { id, grants: row.grants.split(' ') };
   }
 
-  /** Stores a token pair, and forgets pairs whose tokens have all expired. */
+  /**
+   * Stores a token pair, and forgets pairs whose tokens have all expired.
+   *
+   * @param token - the pair, with the client and user it was issued for
+   */
   save(token: TokenToSave): void {
     const db = this.#open();
     db.prepare(
@@ -137,18 +178,28 @@ export class TokenStore {
     );
   }
 
-  /** The token pair of an access token, expired or not. */
+  /**
+   * The token pair of an access token, expired or not.
+   *
+   * @param accessToken - the access token a client sent
+   */
   findAccessToken(accessToken: string): StoredToken | undefined {
     return this.#find('access_token_hash', accessToken);
   }
 
-  /** The token pair of a refresh token, expired or not. */
+  /**
+   * The token pair of a refresh token, expired or not.
+   *
+   * @param refreshToken - the refresh token a client sent
+   */
   findRefreshToken(refreshToken: string): StoredToken | undefined {
     return this.#find('refresh_token_hash', refreshToken);
   }
 
   /**
    * Revokes the token pair that holds this access or refresh token: both stop working.
+   *
+   * @param token - the access or the refresh token
    *
    * @returns whether there was such a pair
    */

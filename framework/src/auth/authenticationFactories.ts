@@ -23,7 +23,7 @@ import { type OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
  *
  * @example
  * ```ts
- * authentication: {
+ * const authentication: AuthenticationConfig = {
  *   realm: 'api',
  *   roles: { editor: ['editor'] },
  *   basic: { htpasswd: 'config/users.htpasswd' },
@@ -32,8 +32,10 @@ import { type OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
  *     database: 'data/oauth.sqlite',
  *     clients: { app: { secret: 's3cret', grants: ['password', 'refresh_token'] } },
  *   },
- * }
+ * };
  * ```
+ *
+ * @category Authentication
  */
 export interface AuthenticationConfig {
   /** The realm of every challenge; `api` by default. Digest hashes depend on it. */
@@ -48,21 +50,33 @@ export interface AuthenticationConfig {
   oauth2?: OAuth2Config;
 }
 
-/** The `basic` part of {@link AuthenticationConfig}. */
+/**
+ * The `basic` part of {@link AuthenticationConfig}.
+ *
+ * @category Authentication
+ */
 export interface BasicConfig {
   /** The htpasswd file. */
   htpasswd: string;
 }
 
-/** The `digest` part of {@link AuthenticationConfig}. */
+/**
+ * The `digest` part of {@link AuthenticationConfig}.
+ *
+ * @category Authentication
+ */
 export interface DigestConfig {
-  /** The htdigest file; see {@link Htdigest} for SHA-256 lines. */
+  /** The htdigest file (`user:realm:hash` lines; MD5, or SHA-256 hashes of 64 hex digits). */
   htdigest: string;
   /** Seconds a server nonce is accepted; 300 by default. */
   nonceLifetime?: number;
 }
 
-/** The `oauth2` part of {@link AuthenticationConfig}. */
+/**
+ * The `oauth2` part of {@link AuthenticationConfig}.
+ *
+ * @category Authentication
+ */
 export interface OAuth2Config {
   /** The SQLite file of clients and tokens. */
   database: string;
@@ -80,6 +94,8 @@ export interface OAuth2Config {
  * The factories {@link createContainer} registers, by service name: `EventManager`,
  * `Authenticator`, `TokenStore`, `AuthenticationMiddleware`, `AuthorizationMiddleware` and
  * `OAuth2TokenEndpoint`, each built from the `authentication` and `authorization` configuration.
+ *
+ * @category Authentication
  */
 export const authenticationFactories: Readonly<Record<string, Factory>> = {
   EventManager: () => new EventManager(),
@@ -99,7 +115,21 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
   OAuth2TokenEndpoint: OAuth2TokenEndpointFactory,
 };
 
-/** Builds the {@link Authenticator} of the `authentication` configuration. */
+/**
+ * Builds the {@link Authenticator} of the `authentication` configuration.
+ *
+ * @param container - the container holding the `config` service
+ *
+ * @example
+ * ```ts
+ * const container = createContainer({
+ *   authentication: { realm: 'api', basic: { htpasswd: 'config/users.htpasswd' } },
+ * });
+ * const authenticator = AuthenticatorFactory(container);
+ * ```
+ *
+ * @category Authentication
+ */
 export function AuthenticatorFactory(container: Container): Authenticator {
   const config = authenticationConfig(container);
   const realm = config.realm ?? 'api';
@@ -115,13 +145,45 @@ export function AuthenticatorFactory(container: Container): Authenticator {
   return new Authenticator(adapters, config.roles);
 }
 
-/** Builds the {@link TokenStore} of `authentication.oauth2`, with its configured clients. */
+/**
+ * Builds the {@link TokenStore} of `authentication.oauth2`, with its configured clients.
+ *
+ * @param container - the container holding the `config` service
+ *
+ * @example
+ * ```ts
+ * const container = createContainer({
+ *   authentication: { oauth2: { database: 'data/oauth.sqlite' } },
+ * });
+ * const tokens = TokenStoreFactory(container);
+ * ```
+ *
+ * @category Authentication
+ */
 export function TokenStoreFactory(container: Container): TokenStore {
   const oauth2 = oauth2Config(container);
   return new TokenStore(oauth2.database, oauth2.clients);
 }
 
-/** Builds the {@link OAuth2TokenEndpoint} of `authentication.oauth2`. */
+/**
+ * Builds the {@link OAuth2TokenEndpoint} of `authentication.oauth2`.
+ *
+ * @param container - the container holding the `config` service and the `TokenStore`
+ *
+ * @example
+ * ```ts
+ * const container = createContainer({
+ *   authentication: {
+ *     basic: { htpasswd: 'config/users.htpasswd' },
+ *     oauth2: { database: 'data/oauth.sqlite' },
+ *   },
+ * });
+ * const app = createApplication();
+ * app.post('/oauth', OAuth2TokenEndpointFactory(container), 'oauth');
+ * ```
+ *
+ * @category Authentication
+ */
 export function OAuth2TokenEndpointFactory(container: Container): OAuth2TokenEndpoint {
   const config = authenticationConfig(container);
   const oauth2 = oauth2Config(container);

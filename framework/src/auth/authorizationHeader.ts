@@ -1,4 +1,8 @@
-/** An `Authorization` header split into its scheme (lower-case) and the rest. */
+/**
+ * An `Authorization` header split into its scheme (lower-case) and the rest.
+ *
+ * @category Authentication
+ */
 export interface Authorization {
   /** The scheme, lower-case: `basic`, `digest`, `bearer`, … */
   readonly scheme: string;
@@ -18,7 +22,16 @@ const AUTH_PARAM = new RegExp(
 /**
  * Splits an `Authorization` header value.
  *
+ * @param value - the header's value
+ *
  * @returns the scheme and credentials, or `undefined` when the value is not shaped like credentials
+ *
+ * @example
+ * ```ts
+ * parseAuthorization('Bearer mF_9.B5f-4.1JqM'); // { scheme: 'bearer', credentials: 'mF_9.B5f-4.1JqM' }
+ * ```
+ *
+ * @category Authentication
  */
 export function parseAuthorization(value: string): Authorization | undefined {
   const match = CREDENTIALS.exec(value.trim());
@@ -30,7 +43,16 @@ export function parseAuthorization(value: string): Authorization | undefined {
  * Reads comma-separated auth-params (`realm="x", nc=00000001`), unquoting quoted values.
  * Names are lower-cased.
  *
+ * @param text - the credentials of a Digest header, or the parameters of a challenge
+ *
  * @returns the parameters, or `undefined` when the text is malformed or names one twice
+ *
+ * @example
+ * ```ts
+ * parseAuthParams('realm="api", nc=00000001')?.get('realm'); // 'api'
+ * ```
+ *
+ * @category Authentication
  */
 export function parseAuthParams(text: string): Map<string, string> | undefined {
   const params = new Map<string, string>();
@@ -47,7 +69,18 @@ export function parseAuthParams(text: string): Map<string, string> | undefined {
   return params;
 }
 
-/** A quoted-string for a challenge parameter, escaping `"` and `\`. */
+/**
+ * A quoted-string for a challenge parameter, escaping `"` and `\`.
+ *
+ * @param value - the text to quote
+ *
+ * @example
+ * ```ts
+ * const challenge = `Basic realm=${quote('Hyperpipe "demo"')}`; // Basic realm="Hyperpipe \"demo\""
+ * ```
+ *
+ * @category Authentication
+ */
 export function quote(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { meaningfulLines } from './htpasswd.ts';
 
-/** The Digest algorithms the framework answers: RFC 7616's MD5 and SHA-256. */
+/**
+ * The Digest algorithms the framework answers: RFC 7616's MD5 and SHA-256.
+ *
+ * @category Authentication
+ */
 export type DigestAlgorithm = 'MD5' | 'SHA-256';
 
 /**
@@ -12,11 +16,24 @@ export type DigestAlgorithm = 'MD5' | 'SHA-256';
  * added, the same file holds a second line for the user whose HA1 is the SHA-256 hash
  * (64 hex digits): the length tells the algorithm. Make one with
  * `printf 'user:realm:password' | sha256sum`. A user without such a line can only use MD5.
+ *
+ * @example
+ * ```ts
+ * // MD5 of learner:api:password
+ * const users = Htdigest.parse('learner:api:ff99098b67b71723faf7e02587eebbab');
+ * users.ha1('learner', 'api', 'MD5'); // 'ff99098b67b71723faf7e02587eebbab'
+ * ```
+ *
+ * @category Authentication
  */
 export class Htdigest {
   readonly #ha1 = new Map<string, string>();
 
-  /** Parses htdigest text; blank lines and `#` comments are skipped. */
+  /**
+   * Parses htdigest text; blank lines and `#` comments are skipped.
+   *
+   * @param text - the file's text
+   */
   static parse(text: string): Htdigest {
     const file = new Htdigest();
     for (const line of meaningfulLines(text)) {
@@ -29,12 +46,22 @@ export class Htdigest {
     return file;
   }
 
-  /** Reads and parses an htdigest file, once: restart to pick up changes. */
+  /**
+   * Reads and parses an htdigest file, once: restart to pick up changes.
+   *
+   * @param path - the file
+   */
   static fromFile(path: string): Htdigest {
     return Htdigest.parse(readFileSync(path, 'utf8'));
   }
 
-  /** The user's HA1 in the realm for the algorithm, or `undefined`. */
+  /**
+   * The user's HA1 in the realm for the algorithm, or `undefined`.
+   *
+   * @param user - the user name
+   * @param realm - the realm
+   * @param algorithm - the algorithm of the client's credentials
+   */
   ha1(user: string, realm: string, algorithm: DigestAlgorithm): string | undefined {
     return this.#ha1.get(key(user, realm, algorithm));
   }

@@ -12,6 +12,14 @@ const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
  * `htpasswd` writes them). Accepted hashes: bcrypt (`$2y$`, `$2b$`, `$2a$`), Apache MD5
  * (`$apr1$`) and SHA-1 (`{SHA}`). A line with another format (old DES crypt, plain text)
  * never matches: it would be too weak to trust.
+ *
+ * @example
+ * ```ts
+ * const users = Htpasswd.parse('learner:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=');
+ * await users.verify('learner', 'password'); // true
+ * ```
+ *
+ * @category Authentication
  */
 export class Htpasswd {
   readonly #hashes: ReadonlyMap<string, string>;
@@ -25,7 +33,11 @@ export class Htpasswd {
     this.#hashes = hashes;
   }
 
-  /** Parses htpasswd text; blank lines and `#` comments are skipped. */
+  /**
+   * Parses htpasswd text; blank lines and `#` comments are skipped.
+   *
+   * @param text - the file's text
+   */
   static parse(text: string): Htpasswd {
     const hashes = new Map<string, string>();
     for (const line of meaningfulLines(text)) {
@@ -35,7 +47,11 @@ export class Htpasswd {
     return new Htpasswd(hashes);
   }
 
-  /** Reads and parses an htpasswd file, once: restart to pick up changes. */
+  /**
+   * Reads and parses an htpasswd file, once: restart to pick up changes.
+   *
+   * @param path - the file
+   */
   static fromFile(path: string): Htpasswd {
     return Htpasswd.parse(readFileSync(path, 'utf8'));
   }
@@ -44,6 +60,9 @@ export class Htpasswd {
    * Whether the user exists and the password matches its hash. An unknown user's password
    * is still checked, against a bcrypt hash nobody's password matches, so that the time an
    * answer takes does not tell which user names exist.
+   *
+   * @param user - the user name
+   * @param password - the password the client sent
    */
   async verify(user: string, password: string): Promise<boolean> {
     const hash = this.#hashes.get(user);
@@ -52,7 +71,19 @@ export class Htpasswd {
   }
 }
 
-/** Whether a password matches one htpasswd hash. */
+/**
+ * Whether a password matches one htpasswd hash.
+ *
+ * @param password - the password the client sent
+ * @param hash - a bcrypt, Apache MD5 (`$apr1$`) or `{SHA}` hash
+ *
+ * @example
+ * ```ts
+ * await verifyHash('password', '{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='); // true
+ * ```
+ *
+ * @category Authentication
+ */
 export async function verifyHash(password: string, hash: string): Promise<boolean> {
   if (/^\$2[aby]\$/.test(hash)) return bcrypt.compare(password, hash);
   if (hash.startsWith('$apr1$')) return safeEqual(md5(password, hash), hash);

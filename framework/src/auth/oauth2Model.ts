@@ -2,7 +2,11 @@ import type OAuth2Server from '@node-oauth/oauth2-server';
 import type { Htpasswd } from './htpasswd.ts';
 import type { StoredToken, TokenStore } from './TokenStore.ts';
 
-/** The model @node-oauth/oauth2-server asks for the grants the token endpoint offers. */
+/**
+ * The model @node-oauth/oauth2-server asks for the grants the token endpoint offers.
+ *
+ * @category Authentication
+ */
 export type OAuth2Model = OAuth2Server.PasswordModel &
   OAuth2Server.ClientCredentialsModel &
   OAuth2Server.RefreshTokenModel;
@@ -11,6 +15,19 @@ export type OAuth2Model = OAuth2Server.PasswordModel &
  * Connects @node-oauth/oauth2-server to a {@link TokenStore}: clients and tokens come from
  * SQLite, and the users of the password grant from the same htpasswd file as HTTP Basic.
  * Users are `{ name }`; a client-credentials token stands for the client, named by its id.
+ *
+ * @param store - the clients and tokens
+ * @param users - the users of the password grant
+ *
+ * @example
+ * ```ts
+ * const model = oauth2Model(
+ *   new TokenStore('data/oauth.sqlite'),
+ *   Htpasswd.fromFile('config/users.htpasswd'),
+ * );
+ * ```
+ *
+ * @category Authentication
  */
 export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
   return {

@@ -4,6 +4,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * Compares two secrets in constant time. Both are hashed first, so that the comparison
  * takes as long whatever their lengths (`timingSafeEqual` itself refuses unequal lengths,
  * which would tell an attacker the length).
+ *
+ * @param given - the secret a client sent
+ * @param expected - the secret it should be
+ *
+ * @example
+ * ```ts
+ * safeEqual('s3cret', 's3cret'); // true
+ * ```
+ *
+ * @category Authentication
  */
 export function safeEqual(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));

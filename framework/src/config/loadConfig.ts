@@ -14,6 +14,17 @@ const LOCAL = new RegExp(`\\.local\\.${EXTENSIONS}$`);
  * files override them per machine, hold credentials, and are kept out of git.
  *
  * A `.json` file holds the configuration object; a module exports it as default.
+ *
+ * @param folder - the folder of the configuration files
+ *
+ * @example
+ * ```ts
+ * // config/autoload/routes.global.ts, then config/autoload/database.local.ts
+ * const config = await loadConfig('config/autoload');
+ * const app = createContainer(config).get(Application);
+ * ```
+ *
+ * @category Container and configuration
  */
 export async function loadConfig(folder: string): Promise<Config> {
   const names = (await readdir(folder)).sort();

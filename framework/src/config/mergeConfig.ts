@@ -1,10 +1,27 @@
-/** Configuration as files produce it: nested maps, lists and values. */
+/**
+ * Configuration as files produce it: nested maps, lists and values.
+ *
+ * @category Container and configuration
+ */
 export type Config = Record<string, unknown>;
 
 /**
  * Merges `override` into `base`, as Zend's ArrayUtils::merge does: maps merge key by key,
  * recursively; lists append (so two files can each add pipeline entries); any other value
  * in `override` replaces the one in `base`. Neither argument is changed.
+ *
+ * @param base - the configuration so far
+ * @param override - what a later file says
+ *
+ * @example
+ * ```ts
+ * mergeConfig(
+ *   { database: { path: 'data/a.sqlite', timeout: 5 }, pipeline: ['Cors'] },
+ *   { database: { path: 'data/b.sqlite' }, pipeline: ['Log'] },
+ * ); // { database: { path: 'data/b.sqlite', timeout: 5 }, pipeline: ['Cors', 'Log'] }
+ * ```
+ *
+ * @category Container and configuration
  */
 export function mergeConfig(base: Config, override: Config): Config {
   const merged: Config = { ...base };
@@ -17,7 +34,20 @@ export function mergeConfig(base: Config, override: Config): Config {
   return merged;
 }
 
-/** A plain object, as opposed to a list, a class instance or a function. */
+/**
+ * A plain object, as opposed to a list, a class instance or a function.
+ *
+ * @param value - any value
+ *
+ * @example
+ * ```ts
+ * isMap({ a: 1 }); // true
+ * isMap([1]); // false
+ * isMap(new Date()); // false
+ * ```
+ *
+ * @category Container and configuration
+ */
 export function isMap(value: unknown): value is Config {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);

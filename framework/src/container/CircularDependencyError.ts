@@ -1,4 +1,16 @@
-/** Raised when building a service needs, somewhere down the line, that same service. */
+/**
+ * Raised when building a service needs, somewhere down the line, that same service.
+ *
+ * @example
+ * ```ts
+ * const container = new ServiceManager({
+ *   factories: { A: (c) => c.get('B'), B: (c) => c.get('A') },
+ * });
+ * container.get('A'); // throws: Circular dependency: A -> B -> A
+ * ```
+ *
+ * @category Container and configuration
+ */
 export class CircularDependencyError extends Error {
   /**
    * Creates the error.

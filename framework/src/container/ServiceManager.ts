@@ -2,13 +2,28 @@ import { CircularDependencyError } from './CircularDependencyError.ts';
 import type { Container } from './Container.ts';
 import { ServiceNotFoundError } from './ServiceNotFoundError.ts';
 
-/** Builds a service; it may ask the container for the services it depends on. */
+/**
+ * Builds a service; it may ask the container for the services it depends on.
+ *
+ * @param container - the container, for the service's own dependencies
+ * @param name - the name the service was asked for by
+ *
+ * @category Container and configuration
+ */
 export type Factory = (container: Container, name: string) => unknown;
 
-/** A class whose instances need no constructor arguments. */
+/**
+ * A class whose instances need no constructor arguments.
+ *
+ * @category Container and configuration
+ */
 export type Invokable = new () => unknown;
 
-/** The `dependencies` configuration, as in Zend ServiceManager. */
+/**
+ * The `dependencies` configuration, as in Zend ServiceManager.
+ *
+ * @category Container and configuration
+ */
 export interface ServiceConfig {
   /** Ready-made values, such as the `config` service. */
   services?: Readonly<Record<string, unknown>>;
@@ -18,12 +33,38 @@ export interface ServiceConfig {
   factories?: Readonly<Record<string, Factory>>;
 }
 
-/** A class used as a service name: its name stands for it, e.g. `Application`. */
+/**
+ * A class used as a service name: its name stands for it, e.g. `Application`.
+ *
+ * @param args - whatever its constructor takes: only the class's name is used
+ *
+ * @category Container and configuration
+ */
 export type ServiceClass<T> = abstract new (...args: never[]) => T;
 
 /**
  * A small dependency container. Each service is created on first request and shared
  * afterwards, so every part of an application that asks for `Database` gets the same one.
+ *
+ * @example
+ * ```ts
+ * class Clock {
+ *   now = () => new Date();
+ * }
+ * const container = new ServiceManager({
+ *   services: { config: { greeting: 'Hello' } },
+ *   invokables: { Clock },
+ *   factories: {
+ *     Greeter: (c) => {
+ *       const { greeting } = c.get('config') as { greeting: string };
+ *       return (name: string) => `${greeting}, ${name}!`;
+ *     },
+ *   },
+ * });
+ * container.get(Clock).now(); // the same Clock every time
+ * ```
+ *
+ * @category Container and configuration
  */
 export class ServiceManager implements Container {
   readonly #services = new Map<string, unknown>();
@@ -42,7 +83,11 @@ export class ServiceManager implements Container {
     this.#factories = config.factories ?? {};
   }
 
-  /** Whether the service exists or can be created. */
+  /**
+   * Whether the service exists or can be created.
+   *
+   * @param name - a service name, or a class whose name is the service name
+   */
   has(name: string | ServiceClass<unknown>): boolean {
     const key = keyOf(name);
     return (
@@ -68,7 +113,12 @@ export class ServiceManager implements Container {
     return service;
   }
 
-  /** Sets a ready-made service, replacing any earlier one. */
+  /**
+   * Sets a ready-made service, replacing any earlier one.
+   *
+   * @param name - the service name
+   * @param service - the service itself
+   */
   setService(name: string, service: unknown): this {
     this.#services.set(name, service);
     return this;

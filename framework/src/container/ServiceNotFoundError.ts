@@ -1,4 +1,17 @@
-/** Raised when a container is asked for a service it cannot provide. */
+/**
+ * Raised when a container is asked for a service it cannot provide.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   new ServiceManager().get('Database');
+ * } catch (error) {
+ *   if (error instanceof ServiceNotFoundError) console.error(error.message);
+ * }
+ * ```
+ *
+ * @category Container and configuration
+ */
 export class ServiceNotFoundError extends Error {
   /**
    * Creates the ServiceNotFoundError.

@@ -9,13 +9,17 @@ import { type ServiceConfig, ServiceManager } from './ServiceManager.ts';
  * the configuration's `dependencies`, with the whole configuration as the `config` service
  * and, unless configured otherwise, {@link ApplicationFactory} building the `Application`,
  * an `EventManager` the application shares, and the authentication services of
- * {@link authenticationFactories} (built only when something asks for them).
+ * `authenticationFactories` (built only when something asks for them).
  *
  * @example
  * ```ts
  * const container = createContainer(await loadConfig('config/autoload'));
  * const app = container.get(Application);
  * ```
+ *
+ * @param config - the whole configuration, usually from {@link loadConfig}
+ *
+ * @category Container and configuration
  */
 export function createContainer(config: Config): ServiceManager {
   const dependencies = (config.dependencies ?? {}) as ServiceConfig;

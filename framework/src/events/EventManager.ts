@@ -1,4 +1,10 @@
-/** A listener of an {@link EventManager} event; the manager waits for it when it returns a promise. */
+/**
+ * A listener of an {@link EventManager} event; the manager waits for it when it returns a promise.
+ *
+ * @param event - the event object, which the listener may change
+ *
+ * @category Container and configuration
+ */
 export type Listener<E> = (event: E) => void | Promise<void>;
 
 interface Registration {
@@ -13,10 +19,16 @@ interface Registration {
  *
  * @example
  * ```ts
- * app.events.on<AuthEvent>('authorization', (event) => {
+ * const events = new EventManager();
+ * events.on<AuthEvent>('authorization', (event) => {
  *   if (event.privilege === 'DELETE' && !event.identity.hasRole('editor')) event.deny();
  * });
+ * const event = new AuthEvent(new ServerRequest(new Request('http://localhost/', { method: 'DELETE' })));
+ * await events.trigger('authorization', event);
+ * event.authorized; // false: a guest is no editor
  * ```
+ *
+ * @category Container and configuration
  */
 export class EventManager {
   readonly #listeners = new Map<string, Registration[]>();
@@ -43,7 +55,11 @@ export class EventManager {
     };
   }
 
-  /** Whether any listener is attached to the event, so callers can skip building its object. */
+  /**
+   * Whether any listener is attached to the event, so callers can skip building its object.
+   *
+   * @param name - the event name
+   */
   has(name: string): boolean {
     return (this.#listeners.get(name)?.length ?? 0) > 0;
   }
@@ -51,6 +67,9 @@ export class EventManager {
   /**
    * Calls every listener of the event in turn, waiting for each. A listener that throws
    * stops the rest, and the error reaches the caller.
+   *
+   * @param name - the event name
+   * @param event - the event object every listener receives
    */
   async trigger<E>(name: string, event: E): Promise<void> {
     // A copy, so a listener that detaches itself does not make the loop skip its neighbour.

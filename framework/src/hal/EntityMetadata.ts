@@ -1,6 +1,21 @@
 import type { Link } from './Link.ts';
 
-/** How to render one kind of entity as HAL, as a zf-hal metadata map entry says it. */
+/**
+ * How to render one kind of entity as HAL, as a zf-hal metadata map entry says it.
+ *
+ * @example
+ * ```ts
+ * const speaker: EntityMetadata = {
+ *   route: 'speaker',
+ *   embedded: { talks: 'talk' },
+ *   hidden: ['twitter'],
+ *   links: (entity): Record<string, Link> =>
+ *     entity.twitter ? { twitter: { href: `https://twitter.com/${entity.twitter}` } } : {},
+ * };
+ * ```
+ *
+ * @category HAL
+ */
 export interface EntityMetadata {
   /** The name of the route whose URI is the entity's self link. */
   route: string;
@@ -17,12 +32,24 @@ export interface EntityMetadata {
   linked?: Readonly<Record<string, string>>;
   /** Fields the `links` hook turns into links, left out of the rendered state. */
   hidden?: readonly string[];
-  /** More links computed from the entity, such as a profile on another site. */
+  /**
+   * More links computed from the entity, such as a profile on another site.
+   *
+   * @param entity - the entity being rendered, hidden fields included
+   * @param uri - builds the self URL of another entity, to link to it
+   */
   links?: (
     entity: Readonly<Record<string, unknown>>,
     uri: EntityUri,
   ) => Record<string, Link | Link[]>;
 }
 
-/** Builds the absolute self URL of an entity of some kind: what `links` hooks use to link to others. */
+/**
+ * Builds the absolute self URL of an entity of some kind: what `links` hooks use to link to others.
+ *
+ * @param kind - the entity kind, as the metadata map names it
+ * @param entity - the entity, or at least its identifier
+ *
+ * @category HAL
+ */
 export type EntityUri = (kind: string, entity: Readonly<Record<string, unknown>>) => string;

@@ -4,9 +4,18 @@ import type { EntityMetadata } from './EntityMetadata.ts';
 import { HalResource } from './HalResource.ts';
 import type { MetadataMap } from './MetadataMap.ts';
 
-/** Anything that generates URIs from route names: an Application or a Router. */
+/**
+ * Anything that generates URIs from route names: an Application or a Router.
+ *
+ * @category HAL
+ */
 export interface UriGenerator {
-  /** The path of a named route. */
+  /**
+   * The path of a named route.
+   *
+   * @param name - the route's name
+   * @param params - values for the route's parameters
+   */
   generateUri(name: string, params?: RouteParams): string;
 }
 
@@ -14,6 +23,23 @@ export interface UriGenerator {
  * Renders entities as HAL resources. Self links come from named routes through the
  * metadata map, as absolute URLs from the request's origin and mount prefix, so they are
  * right wherever the application is served or mounted.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * const metadata = new MetadataMap({ speaker: { route: 'speaker' } });
+ * const hal = new HalRenderer(app, metadata);
+ * app.get(
+ *   '/speaker/{id}',
+ *   (request, response) => {
+ *     const speaker = { id: Number(request.param('id')), name: 'Ada' };
+ *     return json(hal.entity(request, 'speaker', speaker), response, HAL_MEDIA_TYPE);
+ *   },
+ *   'speaker',
+ * );
+ * ```
+ *
+ * @category HAL
  */
 export class HalRenderer {
   readonly #uris: UriGenerator;
@@ -30,7 +56,14 @@ export class HalRenderer {
     this.#metadata = metadata;
   }
 
-  /** An absolute URL of a named route for this request. */
+  /**
+   * An absolute URL of a named route for this request.
+   *
+   * @param request - the request, for its origin and mount prefix
+   * @param route - the route's name
+   * @param params - values for the route's parameters
+   * @param query - a query string to append, such as `page=2`
+   */
   url(
     request: ServerRequest,
     route: string,
@@ -38,10 +71,16 @@ export class HalRenderer {
     query?: URLSearchParams,
   ): string {
     const search = query && query.size > 0 ? `?${query}` : '';
-    return `${request.url.origin}${request.basePath}${this.#uris.generateUri(route, params)}${search}`;
+    return `${request.origin}${request.basePath}${this.#uris.generateUri(route, params)}${search}`;
   }
 
-  /** The absolute self URL of an entity. */
+  /**
+   * The absolute self URL of an entity.
+   *
+   * @param request - the request, for its origin and mount prefix
+   * @param kind - the entity kind, as the metadata map names it
+   * @param data - the entity, or at least its identifier
+   */
   entityUrl(request: ServerRequest, kind: string, data: object): string {
     const entity = data as Readonly<Record<string, unknown>>;
     const metadata = this.#metadata.get(kind);
@@ -57,19 +96,21 @@ export class HalRenderer {
    * An entity as a HAL resource: its fields, its self link, links to the related entities
    * its metadata names, other links of its metadata, and the related entities it embeds,
    * each with its own self link.
+   *
+   * @param request - the request, for its origin and mount prefix
+   * @param kind - the entity kind, as the metadata map names it
+   * @param data - the entity
    */
   entity(request: ServerRequest, kind: string, data: object): HalResource {
     const entity = data as Readonly<Record<string, unknown>>;
     const metadata = this.#metadata.get(kind);
-    const embedded = metadata.embedded ?? {};
-    const linked = metadata.linked ?? {};
-    const hidden = hiddenFields(metadata);
+    const { hidden, linked, embedded } = planOf(metadata);
     const state: Record<string, unknown> = {};
     for (const field of Object.keys(entity)) {
       if (!hidden.has(field)) state[field] = entity[field];
     }
     const resource = new HalResource(state, this.entityUrl(request, kind, entity));
-    for (const [field, relatedKind] of Object.entries(linked)) {
+    for (const [field, relatedKind] of linked) {
       const related = listOf(entity[field]);
       const identifier = this.#metadata.get(relatedKind).identifier ?? 'id';
       const urls = related.map((item) =>
@@ -78,7 +119,7 @@ export class HalRenderer {
       resource.setLinks(field, urls);
     }
     this.#addMetadataLinks(resource, request, metadata, entity);
-    for (const [field, relatedKind] of Object.entries(embedded)) {
+    for (const [field, relatedKind] of embedded) {
       const related = entity[field];
       if (related === undefined || related === null) continue;
       resource.embed(
@@ -106,23 +147,29 @@ export class HalRenderer {
   }
 }
 
-const HIDDEN = new WeakMap<EntityMetadata, ReadonlySet<string>>();
+/** What rendering an entity kind takes from its metadata, as lists to walk. */
+interface RenderingPlan {
+  /** The fields that are not state: embedded, linked and hidden ones. */
+  readonly hidden: ReadonlySet<string>;
+  /** Field → kind of the entities it links to. */
+  readonly linked: readonly (readonly [string, string])[];
+  /** Field → kind of the entities it embeds. */
+  readonly embedded: readonly (readonly [string, string])[];
+}
 
-/**
- * The fields that are not state: embedded, linked and hidden ones. Worked out once per
- * entity kind, since every entity of every response asks.
- */
-function hiddenFields(metadata: EntityMetadata): ReadonlySet<string> {
-  let hidden = HIDDEN.get(metadata);
-  if (hidden === undefined) {
-    hidden = new Set([
-      ...Object.keys(metadata.embedded ?? {}),
-      ...Object.keys(metadata.linked ?? {}),
-      ...(metadata.hidden ?? []),
-    ]);
-    HIDDEN.set(metadata, hidden);
+const PLANS = new WeakMap<EntityMetadata, RenderingPlan>();
+
+/** The plan of an entity kind, worked out once, since every entity of every response asks. */
+function planOf(metadata: EntityMetadata): RenderingPlan {
+  let plan = PLANS.get(metadata);
+  if (plan === undefined) {
+    const linked = Object.entries(metadata.linked ?? {});
+    const embedded = Object.entries(metadata.embedded ?? {});
+    const hidden = [...linked, ...embedded].map(([field]) => field).concat(metadata.hidden ?? []);
+    plan = { hidden: new Set(hidden), linked, embedded };
+    PLANS.set(metadata, plan);
   }
-  return hidden;
+  return plan;
 }
 
 function listOf(value: unknown): unknown[] {

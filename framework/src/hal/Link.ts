@@ -1,6 +1,8 @@
 /**
  * A HAL link object (draft-kelly-json-hal section 5): an `href` and the optional
  * attributes that describe the target.
+ *
+ * @category HAL
  */
 export interface Link {
   /** The target URI, or a URI template when `templated` is true. */
@@ -21,5 +23,9 @@ export interface Link {
   hreflang?: string;
 }
 
-/** The HAL media type. */
+/**
+ * The HAL media type.
+ *
+ * @category HAL
+ */
 export const HAL_MEDIA_TYPE = 'application/hal+json';

@@ -1,7 +1,11 @@
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import { HalResource } from './HalResource.ts';
 
-/** One page of a collection, and where it sits among all pages. */
+/**
+ * One page of a collection, and where it sits among all pages.
+ *
+ * @category HAL
+ */
 export interface CollectionPage {
   /** The name the items are embedded under, e.g. `users`. */
   collectionName: string;
@@ -13,7 +17,11 @@ export interface CollectionPage {
   pageSize: number;
   /** Items in all pages. */
   total: number;
-  /** The absolute URL of a page of this collection; without a page number, the first page's. */
+  /**
+   * The absolute URL of a page of this collection; without a page number, the first page's.
+   *
+   * @param page - the page number
+   */
   url: (page?: number) => string;
 }
 
@@ -22,6 +30,26 @@ export interface CollectionPage {
  * `_embedded.<collectionName>`, and `count`, `total`, `page`, `page_count`, `page_size`.
  * `first` carries no page parameter; `prev` appears after the first page and `next` before
  * the last; an empty collection has page 0 and only `self`.
+ *
+ * @param page - the items of the page, and where it sits among all pages
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * const names = ['Ada', 'Grace', 'Barbara'];
+ * app.get('/speaker', (request, response) => {
+ *   const page = requestedPage(request.query);
+ *   assertPageInRange(page, names.length, 2);
+ *   const items = names
+ *     .slice((page - 1) * 2, page * 2)
+ *     .map((name) => new HalResource({ name }));
+ *   const url = (n?: number) => `${request.url.origin}/speaker${n ? `?page=${n}` : ''}`;
+ *   const collection = halCollection({ collectionName: 'speakers', items, page, pageSize: 2, total: names.length, url });
+ *   return json(collection, response, HAL_MEDIA_TYPE);
+ * });
+ * ```
+ *
+ * @category HAL
  */
 export function halCollection(page: CollectionPage): HalResource {
   const pageCount = Math.ceil(page.total / page.pageSize);
@@ -44,7 +72,17 @@ export function halCollection(page: CollectionPage): HalResource {
 /**
  * The page a client asked for with `?page=N`: 1 when absent.
  *
+ * @param query - the request's query parameters
+ *
  * @throws ApiProblem 400 when it is not a positive integer
+ *
+ * @example
+ * ```ts
+ * requestedPage(new URLSearchParams('page=2')); // 2
+ * requestedPage(new URLSearchParams('')); // 1
+ * ```
+ *
+ * @category HAL
  */
 export function requestedPage(query: URLSearchParams): number {
   const raw = query.get('page');
@@ -59,7 +97,19 @@ export function requestedPage(query: URLSearchParams): number {
  * Checks a page against the collection's size: any page past the last is a 409, except
  * page 1 of an empty collection, which is simply empty.
  *
+ * @param page - the page asked for, from 1
+ * @param total - items in all pages
+ * @param pageSize - items per page
+ *
  * @throws ApiProblem 409 `Invalid page provided`
+ *
+ * @example
+ * ```ts
+ * assertPageInRange(4, 76, 25); // fine: page 4 holds the last item
+ * assertPageInRange(5, 76, 25); // throws a 409 problem
+ * ```
+ *
+ * @category HAL
  */
 export function assertPageInRange(page: number, total: number, pageSize: number): void {
   const pageCount = Math.ceil(total / pageSize);

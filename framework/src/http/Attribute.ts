@@ -5,6 +5,8 @@
  * {@link attribute} also carries the value's type, so `request.getAttribute(key)` needs no cast.
  *
  * @typeParam T - the type of the value stored under this key
+ *
+ * @category HTTP
  */
 export interface Attribute<T> {
   /** The attribute's name, unique within an application. */
@@ -16,12 +18,20 @@ export interface Attribute<T> {
 /**
  * Creates a typed attribute key.
  *
+ * @param name - the attribute's name, unique within an application
+ *
  * @example
  * ```ts
+ * interface User {
+ *   name: string;
+ * }
  * const USER = attribute<User>('user');
- * const withUser = request.withAttribute(USER, user);
- * withUser.getAttribute(USER); // typed as User | undefined
+ * const request = new ServerRequest(new Request('http://localhost/'));
+ * const withUser = request.withAttribute(USER, { name: 'Ada' });
+ * withUser.getAttribute(USER)?.name; // 'Ada', typed as string
  * ```
+ *
+ * @category HTTP
  */
 export function attribute<T>(name: string): Attribute<T> {
   return { name };

@@ -1,6 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 
-/** Options of an {@link HttpError}. */
+/**
+ * Options of an {@link HttpError}.
+ *
+ * @category HTTP
+ */
 export interface HttpErrorOptions {
   /** Headers the error response must carry, such as `Allow` on a 405. */
   headers?: Readonly<Record<string, string>>;
@@ -11,6 +15,16 @@ export interface HttpErrorOptions {
 /**
  * An error that knows its HTTP status. Throw it from middleware: error middleware
  * receives it, and the final handler answers with its status and headers.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/teapot', () => {
+ *   throw new HttpError(418, "I'm a teapot", { headers: { 'Retry-After': '60' } });
+ * });
+ * ```
+ *
+ * @category HTTP
  */
 export class HttpError extends Error {
   /** The HTTP status code, 400–599. */
@@ -23,6 +37,7 @@ export class HttpError extends Error {
    *
    * @param status - the HTTP status code
    * @param message - what went wrong; the status's reason phrase by default
+   * @param options - headers the answer carries, and the error that caused this one
    */
   constructor(status: number, message = reasonPhrase(status), options: HttpErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -35,6 +50,14 @@ export class HttpError extends Error {
 /**
  * The router's answer when the path matched a route but the method did not: status 405
  * with an `Allow` header listing the methods that would have matched (comma-joined).
+ *
+ * @example
+ * ```ts
+ * const error = new MethodNotAllowedError(['GET', 'POST']);
+ * error.headers; // { Allow: 'GET,POST' }
+ * ```
+ *
+ * @category HTTP
  */
 export class MethodNotAllowedError extends HttpError {
   /** The methods the matched path allows. */
@@ -51,7 +74,18 @@ export class MethodNotAllowedError extends HttpError {
   }
 }
 
-/** The reason phrase of an HTTP status code, such as `Not Found` for 404. */
+/**
+ * The reason phrase of an HTTP status code, such as `Not Found` for 404.
+ *
+ * @param status - the status code
+ *
+ * @example
+ * ```ts
+ * reasonPhrase(404); // 'Not Found'
+ * ```
+ *
+ * @category HTTP
+ */
 export function reasonPhrase(status: number): string {
   return STATUS_CODES[status] ?? 'Unknown Status';
 }

@@ -11,6 +11,23 @@
  * `json(data)`: the pipeline carries them onto every returned response that does not set
  * them itself ({@link ResponsePrototype.carryOnto}). Its status does not: a response
  * built without the prototype chose its own.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * // Outer middleware sets a header, inner middleware answers from the prototype.
+ * app.pipe((request, response, next) => {
+ *   response.headers.set('access-control-allow-origin', '*');
+ *   return next(request, response);
+ * });
+ * app.get('/', (_request, response) => text('Hello', response)); // carries the CORS header
+ * app.get('/stream', (_request, response) => {
+ *   response.status = 201;
+ *   return response.write('line 1\n').write('line 2\n').toResponse();
+ * });
+ * ```
+ *
+ * @category HTTP
  */
 export class ResponsePrototype {
   /** The status code the response will have. */
@@ -34,7 +51,11 @@ export class ResponsePrototype {
     return this.#body;
   }
 
-  /** Appends text to the body. */
+  /**
+   * Appends text to the body.
+   *
+   * @param chunk - the text to append
+   */
   write(chunk: string): this {
     this.#body += chunk;
     return this;
@@ -44,13 +65,16 @@ export class ResponsePrototype {
    * Adds this prototype's headers to `response` where it has none of that name, and
    * returns it. `Content-Type` stays behind: it describes a body the prototype did not
    * write (a negotiated type must not land on a 204 or on a problem).
+   *
+   * @param response - the response middleware returned
    */
   carryOnto(response: Response): Response {
     if (this.#headers === undefined) return response;
-    const own = new Set(response.headers.keys());
-    const carried = [...this.#headers].filter(
-      ([name]) => name !== 'content-type' && !own.has(name),
-    );
+    // The pipeline asks at every stage, and mostly there is nothing to carry: only then are
+    // the response's headers read, which turns the node adapter's plain object into Headers.
+    const candidates = [...this.#headers].filter(([name]) => name !== 'content-type');
+    if (candidates.length === 0) return response;
+    const carried = candidates.filter(([name]) => !response.headers.has(name));
     if (carried.length === 0) return response;
     try {
       for (const [name, value] of carried) response.headers.append(name, value);

@@ -3,15 +3,46 @@ import { ResponsePrototype } from './ResponsePrototype.ts';
 /**
  * Where a response helper takes its status and headers from: a `ResponseInit`, or the
  * response prototype handed to the middleware (so headers that outer middleware set survive).
+ *
+ * @category HTTP
  */
 export type ResponseOptions = ResponseInit | ResponsePrototype;
 
-/** A plain-text response (`text/plain; charset=utf-8`). */
+/**
+ * A plain-text response (`text/plain; charset=utf-8`).
+ *
+ * @param body - the text
+ * @param init - the response prototype the middleware received, so that headers outer
+ *   middleware set on it (such as CORS headers) and its status reach the client; or a
+ *   `ResponseInit` with a status and headers; 200 without headers when left out
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/', (_request, response) => text('Hello from Hyperpipe!', response));
+ * ```
+ *
+ * @category HTTP
+ */
 export function text(body: string, init?: ResponseOptions): Response {
   return respond(body, init, 'text/plain; charset=utf-8');
 }
 
-/** An HTML response (`text/html; charset=utf-8`). */
+/**
+ * An HTML response (`text/html; charset=utf-8`).
+ *
+ * @param body - the HTML
+ * @param init - the response prototype the middleware received, or a `ResponseInit`; see
+ *   {@link text}
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/', (_request, response) => html('<h1>Hello</h1>', response));
+ * ```
+ *
+ * @category HTTP
+ */
 export function html(body: string, init?: ResponseOptions): Response {
   return respond(body, init, 'text/html; charset=utf-8');
 }
@@ -19,6 +50,22 @@ export function html(body: string, init?: ResponseOptions): Response {
 /**
  * A JSON response with `data` serialised by `JSON.stringify`: `application/json`, unless
  * `init` already names a content type or another default is given (`application/hal+json`).
+ *
+ * @param data - what to serialise
+ * @param init - the response prototype the middleware received, or a `ResponseInit`; see
+ *   {@link text}. A content type it names wins, such as a negotiated one
+ * @param contentType - the content type when `init` names none
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/ping', (_request, response) => json({ ack: Date.now() }, response));
+ * app.post('/things', () =>
+ *   json({ id: 1 }, { status: 201, headers: { location: '/things/1' } }),
+ * );
+ * ```
+ *
+ * @category HTTP
  */
 export function json(
   data: unknown,
@@ -28,12 +75,41 @@ export function json(
   return respond(JSON.stringify(data) ?? 'null', init, contentType);
 }
 
-/** A response without a body, 204 No Content unless another status is given. */
+/**
+ * A response without a body, 204 No Content unless another status is given.
+ *
+ * @param status - the status code
+ * @param init - the response prototype the middleware received, or a `ResponseInit`, for
+ *   its headers
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.delete('/things/{id}', (_request, response) => empty(204, response));
+ * ```
+ *
+ * @category HTTP
+ */
 export function empty(status = 204, init?: ResponseOptions): Response {
   return respond(null, { status, headers: headersOf(init) }, undefined);
 }
 
-/** A redirect to `location`, 302 Found unless another status is given. */
+/**
+ * A redirect to `location`, 302 Found unless another status is given.
+ *
+ * @param location - where the client should go
+ * @param status - the status code, such as 301 or 303
+ * @param init - the response prototype the middleware received, or a `ResponseInit`, for
+ *   its headers
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/old', (_request, response) => redirect('/new', 301, response));
+ * ```
+ *
+ * @category HTTP
+ */
 export function redirect(location: string, status = 302, init?: ResponseOptions): Response {
   const headers = new Headers(headersOf(init));
   headers.set('location', location);
@@ -50,17 +126,29 @@ function respond(
   contentType: string | undefined,
 ): Response {
   const status = init?.status ?? 200;
-  const given = headersOf(init);
-  if (given === undefined) {
-    // A plain object keeps the node adapter on its fast path.
-    return new Response(body, {
-      status,
-      headers: contentType ? { 'content-type': contentType } : {},
-    });
+  const headers = plainHeaders(headersOf(init));
+  if (headers === undefined) {
+    const withCookies = new Headers(headersOf(init));
+    if (contentType && !withCookies.has('content-type'))
+      withCookies.set('content-type', contentType);
+    return new Response(body, { status, headers: withCookies });
   }
-  const headers = new Headers(given);
-  if (contentType && !headers.has('content-type')) headers.set('content-type', contentType);
+  if (contentType && headers['content-type'] === undefined) headers['content-type'] = contentType;
   return new Response(body, { status, headers });
+}
+
+/**
+ * The headers as a plain object with lower-case names, which keeps the node adapter on its
+ * fast path; `undefined` when they hold a Set-Cookie, whose values only `Headers` keep apart.
+ */
+function plainHeaders(init: HeadersInit | undefined): Record<string, string> | undefined {
+  const plain: Record<string, string> = {};
+  if (init === undefined) return plain;
+  for (const [name, value] of init instanceof Headers ? init : new Headers(init)) {
+    if (name === 'set-cookie') return undefined;
+    plain[name] = value;
+  }
+  return plain;
 }
 
 function headersOf(init: ResponseOptions | undefined): HeadersInit | undefined {

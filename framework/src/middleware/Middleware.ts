@@ -4,10 +4,21 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 /**
  * Continues with the rest of the pipeline. Called without arguments it passes the
  * current request and response prototype on; middleware may pass changed ones instead.
+ *
+ * @param request - the request to pass on; the current one by default
+ * @param response - the response prototype to pass on; the current one by default
+ * @category Pipeline
  */
 export type Next = (request?: ServerRequest, response?: ResponsePrototype) => Promise<Response>;
 
-/** Normal middleware as a function: it returns a response, or the result of `next()`. */
+/**
+ * Normal middleware as a function: it returns a response, or the result of `next()`.
+ *
+ * @param request - the request, with the attributes earlier middleware set
+ * @param response - the response prototype, to derive the answer from
+ * @param next - the rest of the pipeline
+ * @category Pipeline
+ */
 export type MiddlewareFunction = (
   request: ServerRequest,
   response: ResponsePrototype,
@@ -18,6 +29,12 @@ export type MiddlewareFunction = (
  * Error middleware as a function. The pipeline recognises it by its four parameters;
  * where that cannot be seen (default or rest parameters), wrap it with {@link errorMiddleware}.
  * It recovers by returning a response, or passes the error on by calling `next()` or throwing.
+ *
+ * @param error - what was thrown
+ * @param request - the request, with the attributes earlier middleware set
+ * @param response - the response prototype, to derive the answer from
+ * @param next - the rest of the pipeline
+ * @category Pipeline
  */
 export type ErrorMiddlewareFunction = (
   error: unknown,
@@ -26,9 +43,18 @@ export type ErrorMiddlewareFunction = (
   next: Next,
 ) => Response | Promise<Response>;
 
-/** Normal middleware as an object. An {@link Application} is one. */
+/**
+ * Normal middleware as an object. An {@link Application} is one.
+ * @category Pipeline
+ */
 export interface MiddlewareInterface {
-  /** Handles the request, or delegates to `next`. */
+  /**
+   * Handles the request, or delegates to `next`.
+   *
+   * @param request - the request, with the attributes earlier middleware set
+   * @param response - the response prototype, to derive the answer from
+   * @param next - the rest of the pipeline
+   */
   process(
     request: ServerRequest,
     response: ResponsePrototype,
@@ -36,9 +62,19 @@ export interface MiddlewareInterface {
   ): Response | Promise<Response>;
 }
 
-/** Error middleware as an object. */
+/**
+ * Error middleware as an object.
+ * @category Pipeline
+ */
 export interface ErrorMiddlewareInterface {
-  /** Handles an error raised earlier in the pipeline, or passes it on with `next`. */
+  /**
+   * Handles an error raised earlier in the pipeline, or passes it on with `next`.
+   *
+   * @param error - what was thrown
+   * @param request - the request, with the attributes earlier middleware set
+   * @param response - the response prototype, to derive the answer from
+   * @param next - the rest of the pipeline
+   */
   processError(
     error: unknown,
     request: ServerRequest,
@@ -53,6 +89,7 @@ export interface ErrorMiddlewareInterface {
  * of these, which becomes a nested pipeline. Error middleware given as an object or
  * through {@link errorMiddleware} is included; a bare four-parameter function is
  * {@link AnyMiddleware}, which only `pipe()` takes.
+ * @category Pipeline
  */
 export type Middleware =
   | MiddlewareFunction
@@ -65,12 +102,25 @@ export type Middleware =
  * Everything a pipeline accepts, error middleware functions included. It is kept apart
  * from {@link Middleware} because TypeScript cannot infer the parameter types of an
  * inline function from a union of two function types.
+ * @category Pipeline
  */
 export type AnyMiddleware = Middleware | ErrorMiddlewareFunction;
 
 /**
  * Marks a function as error middleware where its parameter count cannot show it,
  * for example `(error, ...rest) => …`.
+ *
+ * @param handler - the error middleware function
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * const logAndPassOn = (error: unknown, ...rest: Parameters<Next>) => {
+ *   console.error(error);
+ *   throw error; // on to the next error middleware
+ * };
+ * app.pipe(errorMiddleware(logAndPassOn));
+ * ```
+ * @category Pipeline
  */
 export function errorMiddleware(handler: ErrorMiddlewareFunction): ErrorMiddlewareInterface {
   return { processError: handler };

@@ -9,9 +9,7 @@ import type {
   MiddlewareInterface,
   Next,
 } from './Middleware.ts';
-import { matchesPrefix, normalizePrefix, stripPrefix } from './pathPrefix.ts';
-import type { Stage } from './Stage.ts';
-import { toStage } from './toStage.ts';
+import { type Stage, toStage } from './Stage.ts';
 
 /** Where and when a piece of middleware runs in a pipeline. */
 export interface PipeOptions {
@@ -35,11 +33,6 @@ interface Entry {
   readonly stage: Stage;
   readonly prefix: string;
   readonly priority: number;
-}
-
-/** The error, if any, that escaped the layers below a middleware through its `next()`. */
-interface Escaped {
-  error: unknown;
 }
 
 /** Marks "the pipeline is not handling an error"; any thrown value, even `undefined`, is an error. */
@@ -70,18 +63,18 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
   pipe(middleware: ErrorMiddlewareFunction, options?: PipeOptions): this;
   pipe(middleware: AnyMiddleware, options?: PipeOptions): this;
   pipe(middleware: AnyMiddleware, options: PipeOptions = {}): this {
-    const stage = toStage(middleware, { container: this.#container, error: options.error });
+    const stage = toStage(middleware, this.#container, options.error === true);
     const priority = Number.isInteger(options.priority) ? (options.priority as number) : 1;
-    const entry: Entry = { stage, prefix: normalizePrefix(options.path), priority };
     // Insert after every entry of the same or higher priority: a stable priority queue.
-    const before = this.#entries.findIndex((existing) => existing.priority < priority);
+    const before = this.#entries.findIndex((entry) => entry.priority < priority);
+    const entry = { stage, prefix: normalizePrefix(options.path), priority };
     this.#entries.splice(before === -1 ? this.#entries.length : before, 0, entry);
     return this;
   }
 
   /** Runs the pipeline as middleware of an outer pipeline; an unhandled error goes to the outer one. */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
-    return this.dispatch(request, response, passOn(next));
+    return this.#walk(0, request, response, NO_ERROR, passOn(next));
   }
 
   /** Runs the pipeline's error middleware for an error raised in an outer pipeline. */
@@ -91,79 +84,66 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     response: ResponsePrototype,
     next: Next,
   ): Promise<Response> {
-    return this.#step(0, request, response, error, passOn(next));
+    return this.#walk(0, request, response, error, passOn(next));
   }
 
   /** Runs the pipeline and hands an exhausted walk to `end`. */
   dispatch(request: ServerRequest, response: ResponsePrototype, end: PipeEnd): Promise<Response> {
-    return this.#step(0, request, response, NO_ERROR, end);
+    return this.#walk(0, request, response, NO_ERROR, end);
   }
 
-  async #step(
+  /**
+   * Runs the first entry from `from` on that fits the request's path and the walk's mode
+   * (normal, or handling `error`), handing it a `next` that continues after it.
+   */
+  async #walk(
     from: number,
     request: ServerRequest,
     response: ResponsePrototype,
     error: unknown,
     end: PipeEnd,
   ): Promise<Response> {
-    const index = this.#nextIndex(from, request.path, error !== NO_ERROR);
-    const entry = this.#entries[index];
-    if (entry === undefined) {
+    const index = this.#find(from, request.path, error !== NO_ERROR);
+    if (index === -1) {
       return error === NO_ERROR ? end.next(request, response) : end.fail(error, request, response);
     }
-    const { stage, prefix } = entry;
-    const inner = prefix
-      ? request.withPath(
-          stripPrefix(request.path, prefix),
-          request.basePath + request.path.slice(0, prefix.length),
-        )
-      : request;
-    const escaped: Escaped = { error: NO_ERROR };
-    const next = this.#next(index + 1, request, inner, response, error, end, escaped, prefix);
+    const { stage, prefix } = this.#entries[index] as Entry;
+    const inner = prefix ? withoutPrefix(request, prefix) : request;
+    let escaped: unknown = NO_ERROR;
     try {
-      const answer = assertResponse(await stage.run(error, inner, response, next), stage);
+      const answer = await stage.run(error, inner, response, async (nextRequest, nextResponse) => {
+        // Later layers see the path again as this layer received it.
+        const outer =
+          prefix && nextRequest
+            ? nextRequest.withPath(request.path, request.basePath)
+            : nextRequest;
+        try {
+          return await this.#walk(
+            index + 1,
+            outer ?? request,
+            nextResponse ?? response,
+            error,
+            end,
+          );
+        } catch (thrown) {
+          escaped = thrown;
+          throw thrown;
+        }
+      });
       // Headers set on the prototype count, even when the answer was built without it.
-      return response.carryOnto(answer);
+      return response.carryOnto(checked(answer, stage));
     } catch (thrown) {
       // An error coming back out of next() has already met the error middleware below;
       // walking them again would run each twice.
-      if (thrown === escaped.error) throw thrown;
-      return response.carryOnto(await this.#step(index + 1, request, response, thrown, end));
+      if (thrown === escaped) throw thrown;
+      return response.carryOnto(await this.#walk(index + 1, request, response, thrown, end));
     }
   }
 
-  /**
-   * The `next` handed to a middleware: it continues the walk at `from`, and records an
-   * error that escapes the layers below. (Built by a method rather than inline, because a
-   * named closure created per request costs a microsecond under tsx, which names it.)
-   */
-  #next(
-    from: number,
-    request: ServerRequest,
-    inner: ServerRequest,
-    response: ResponsePrototype,
-    error: unknown,
-    end: PipeEnd,
-    escaped: Escaped,
-    prefix: string,
-  ): Next {
-    return async (nextRequest = inner, nextResponse = response) => {
-      // Later layers see the path again as this layer received it.
-      const restored = prefix ? nextRequest.withPath(request.path, request.basePath) : nextRequest;
-      try {
-        return await this.#step(from, restored, nextResponse, error, end);
-      } catch (thrown) {
-        escaped.error = thrown;
-        throw thrown;
-      }
-    };
-  }
-
-  #nextIndex(from: number, path: string, handlingError: boolean): number {
+  #find(from: number, path: string, handlingError: boolean): number {
     for (let index = from; index < this.#entries.length; index++) {
-      const entry = this.#entries[index] as Entry;
-      if (entry.stage.handlesErrors === handlingError && matchesPrefix(path, entry.prefix))
-        return index;
+      const { stage, prefix } = this.#entries[index] as Entry;
+      if (stage.handlesErrors === handlingError && matchesPrefix(path, prefix)) return index;
     }
     return -1;
   }
@@ -177,7 +157,7 @@ function passOn(next: Next): PipeEnd {
   };
 }
 
-function assertResponse(result: unknown, stage: Stage): Response {
+function checked(result: unknown, stage: Stage): Response {
   if (result instanceof ResponsePrototype) {
     throw new TypeError(
       `Middleware "${stage.name}" returned the response prototype; return response.toResponse() instead.`,
@@ -190,4 +170,34 @@ function assertResponse(result: unknown, stage: Stage): Response {
     );
   }
   return result as Response;
+}
+
+/*
+ * Path prefixes are literal and matched as Stratigility matches them: by whole segments,
+ * case-insensitively. `/api` matches `/api`, `/api/`, `/api/x` and `/api.json`, not `/apiary`.
+ */
+
+/** A prefix without its trailing slash; `''` for "every path" (`/` or nothing). */
+function normalizePrefix(prefix: string | undefined): string {
+  const trimmed = (prefix ?? '').replace(/\/+$/, '');
+  if (trimmed !== '' && (!trimmed.startsWith('/') || /[{}]/.test(trimmed))) {
+    throw new Error(`Pipeline path "${prefix}" must be a literal path starting with "/"`);
+  }
+  return trimmed;
+}
+
+function matchesPrefix(path: string, prefix: string): boolean {
+  if (prefix === '') return true;
+  if (path.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return false;
+  const boundary = path[prefix.length];
+  return boundary === undefined || boundary === '/' || boundary === '.';
+}
+
+/** The request as the prefixed middleware sees it: the prefix moved to `basePath`. */
+function withoutPrefix(request: ServerRequest, prefix: string): ServerRequest {
+  const rest = request.path.slice(prefix.length);
+  return request.withPath(
+    rest.startsWith('/') ? rest : `/${rest}`,
+    request.basePath + request.path.slice(0, prefix.length),
+  );
 }

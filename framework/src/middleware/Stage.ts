@@ -1,9 +1,18 @@
+import type { Container } from '../container/Container.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
-import type { Next } from './Middleware.ts';
+import { InvalidMiddlewareError } from './InvalidMiddlewareError.ts';
+import type {
+  AnyMiddleware,
+  ErrorMiddlewareFunction,
+  Middleware,
+  MiddlewareFunction,
+  Next,
+} from './Middleware.ts';
+import { MiddlewarePipe } from './MiddlewarePipe.ts';
 
 /**
- * One step of a pipeline: any accepted form of middleware, reduced to one shape so that
+ * One step of a pipeline: any accepted form of middleware reduced to one shape, so that
  * the pipeline asks no questions about it per request.
  */
 export interface Stage {
@@ -18,4 +27,110 @@ export interface Stage {
     response: ResponsePrototype,
     next: Next,
   ): Response | Promise<Response>;
+}
+
+const SHAPES =
+  'Middleware is a function (request, response, next), an error function ' +
+  '(error, request, response, next), an object with process() or processError(), ' +
+  'a service name, an Application, or a list of these.';
+
+/**
+ * Turns any accepted form of middleware into a {@link Stage}. Shapes are checked here, at
+ * registration, so a mistake surfaces where it was made; only service names wait until
+ * the first request. `error` is the pipeline entry's `error: true`: it marks the
+ * middleware, and every item of a list, as error middleware whatever its shape says.
+ */
+export function toStage(middleware: AnyMiddleware, container?: Container, error = false): Stage {
+  if (typeof middleware === 'string') return lazyStage(middleware, container, error);
+  if (Array.isArray(middleware)) {
+    const pipe = new MiddlewarePipe(container);
+    for (const item of middleware) pipe.pipe(item, { error });
+    return objectStage(pipe, error, 'nested pipeline');
+  }
+  if (typeof middleware === 'function') return functionStage(middleware, error);
+  if (typeof middleware === 'object' && middleware !== null) {
+    return objectStage(middleware, error, middleware.constructor?.name ?? 'middleware object');
+  }
+  const what = middleware === null ? 'null' : `The ${typeof middleware} ${String(middleware)}`;
+  throw new InvalidMiddlewareError(`${what} is not middleware. ${SHAPES}`);
+}
+
+function functionStage(fn: MiddlewareFunction | ErrorMiddlewareFunction, error: boolean): Stage {
+  const name = fn.name || 'anonymous middleware';
+  // Four declared parameters mean error middleware: the Stratigility convention.
+  if (error || fn.length >= 4) {
+    return { handlesErrors: true, name, run: fn as ErrorMiddlewareFunction };
+  }
+  const handler = fn as MiddlewareFunction;
+  return {
+    handlesErrors: false,
+    name,
+    run: (_error, request, response, next) => handler(request, response, next),
+  };
+}
+
+function objectStage(candidate: object, error: boolean, name: string): Stage {
+  const { process, processError } = candidate as { process?: unknown; processError?: unknown };
+  if (typeof processError === 'function' && (error || typeof process !== 'function')) {
+    return {
+      handlesErrors: true,
+      name,
+      run: (thrown, request, response, next) =>
+        processError.call(candidate, thrown, request, response, next),
+    };
+  }
+  if (typeof process === 'function' && !error) {
+    return {
+      handlesErrors: false,
+      name,
+      run: (_error, request, response, next) => process.call(candidate, request, response, next),
+    };
+  }
+  const wanted = error
+    ? 'processError() method, because it is marked as error middleware'
+    : 'process() or processError() method';
+  throw new InvalidMiddlewareError(`${name} has no ${wanted}. ${SHAPES}`);
+}
+
+/**
+ * Middleware given as a service name. The container is asked for it only when it is first
+ * invoked, so an application with many routes builds only what its requests use, and a
+ * service that is not middleware fails then, naming the service.
+ */
+function lazyStage(name: string, container: Container | undefined, error: boolean): Stage {
+  if (!container) {
+    throw new InvalidMiddlewareError(
+      `Middleware "${name}" is a service name, but no container was given to look it up`,
+    );
+  }
+  let loaded: Stage | undefined;
+  return {
+    handlesErrors: error,
+    name,
+    run: (thrown, request, response, next) => {
+      loaded ??= loadService(container, name, error);
+      return loaded.run(thrown, request, response, next);
+    },
+  };
+}
+
+function loadService(container: Container, name: string, error: boolean): Stage {
+  const notInvokable = `Lazy-loaded middleware "${name}" is not invokable`;
+  const service = container.get(name);
+  // A string would be read as another service name; a lazy service must be middleware itself.
+  if (typeof service === 'string') throw new InvalidMiddlewareError(notInvokable);
+  let stage: Stage;
+  try {
+    stage = toStage(service as Middleware, container, error);
+  } catch (cause) {
+    throw Object.assign(new InvalidMiddlewareError(notInvokable), { cause });
+  }
+  // This stage already sits in the normal flow, so error middleware behind it would be
+  // called with no error to handle; say so instead of passing it a meaningless one.
+  if (stage.handlesErrors && !error) {
+    throw new InvalidMiddlewareError(
+      `Lazy-loaded middleware "${name}" is error middleware; mark its entry with error: true`,
+    );
+  }
+  return stage;
 }

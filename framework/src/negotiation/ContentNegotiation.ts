@@ -3,11 +3,16 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import { isAllowedContentType, negotiateMediaType } from './mediaType.ts';
+import { memoByHeader } from './memoByHeader.ts';
 import { MEDIA_TYPE, PARSED_BODY } from './negotiationAttributes.ts';
 import { parseBody } from './parseBody.ts';
 import { readBody } from './readBody.ts';
 
-/** Options of {@link ContentNegotiation}. */
+/**
+ * Options of {@link ContentNegotiation}.
+ *
+ * @category Negotiation
+ */
 export interface ContentNegotiationOptions {
   /** Media types the response can take, the default first. */
   accept?: readonly string[] | undefined;
@@ -22,7 +27,11 @@ export interface ContentNegotiationOptions {
   bodyLimit?: number | undefined;
 }
 
-/** One mebibyte, the default body limit. */
+/**
+ * One mebibyte, the default body limit.
+ *
+ * @category Negotiation
+ */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /**
@@ -33,11 +42,27 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * prototype's Content-Type. A request body must have a whitelisted Content-Type (415
  * `Invalid content-type specified`), fit the limit (413), and parse (400); the parsed body
  * goes to the {@link PARSED_BODY} attribute.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * const negotiation = new ContentNegotiation({
+ *   accept: ['application/json'],
+ *   contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+ * });
+ * app.pipe('/timezone', negotiation);
+ * app.post('/timezone', (request, response) =>
+ *   json({ received: request.getAttribute(PARSED_BODY) }, response),
+ * );
+ * ```
+ *
+ * @category Negotiation
  */
 export class ContentNegotiation implements MiddlewareInterface {
-  readonly #accept: readonly string[];
   readonly #contentTypes: readonly string[];
   readonly #bodyLimit: number;
+  /** The media type to answer, by `Accept` header. */
+  readonly #mediaTypeFor: (accept: string | null) => string | undefined;
 
   /**
    * Creates the middleware.
@@ -51,30 +76,40 @@ export class ContentNegotiation implements MiddlewareInterface {
       throw new Error(`The preferred media type ${preferred} is not among ${accept.join(', ')}`);
     }
     // Negotiation breaks ties between equally acceptable types by list order.
-    this.#accept = [...new Set([...(preferred ? [preferred] : []), ...accept])];
+    const whitelist = [...new Set([...(preferred ? [preferred] : []), ...accept])];
+    this.#mediaTypeFor = memoByHeader((header) => negotiateMediaType(header, whitelist));
     this.#contentTypes = options.contentTypes ?? ['application/json'];
     this.#bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   }
 
-  /** Negotiates, reads the body if there is one, and hands on. */
-  async process(
+  /**
+   * Negotiates, reads the body if there is one, and hands on.
+   *
+   * @param request - the request, with its `Accept`, `Content-Type` and body
+   * @param response - the response prototype, which gets the negotiated Content-Type
+   * @param next - the rest of the pipeline, which gets the negotiated request
+   */
+  process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
+    const mediaType = this.#mediaTypeFor(request.headers.get('accept'));
+    if (mediaType === undefined) throw new ApiProblem(406, 'Cannot honor Accept type specified');
+    response.headers.set('content-type', mediaType);
+    const negotiated = request.withAttribute(MEDIA_TYPE, mediaType);
+    // GET and HEAD carry no body; skipping them also spares building the stream.
+    if (request.method === 'GET' || request.method === 'HEAD') return next(negotiated, response);
+    return this.#withBody(negotiated, response, next);
+  }
+
+  async #withBody(
     request: ServerRequest,
     response: ResponsePrototype,
     next: Next,
   ): Promise<Response> {
-    const mediaType = negotiateMediaType(request.headers.get('accept'), this.#accept);
-    if (mediaType === undefined) throw new ApiProblem(406, 'Cannot honor Accept type specified');
-    response.headers.set('content-type', mediaType);
-    let negotiated = request.withAttribute(MEDIA_TYPE, mediaType);
     const body = await this.#parsedBody(request);
-    if (body !== undefined) negotiated = negotiated.withAttribute(PARSED_BODY, body);
-    return next(negotiated, response);
+    return next(body === undefined ? request : request.withAttribute(PARSED_BODY, body), response);
   }
 
   /** The parsed body, or `undefined` when the request has none. */
   async #parsedBody(request: ServerRequest): Promise<unknown> {
-    // GET and HEAD carry no body; skipping them also spares building the stream.
-    if (request.method === 'GET' || request.method === 'HEAD') return undefined;
     const contentType = request.headers.get('content-type');
     const bytes = await readBody(request.request, this.#bodyLimit);
     if (bytes.byteLength === 0) return undefined;

@@ -6,12 +6,27 @@ import Negotiator from 'negotiator';
  */
 const VENDOR = /^application\/vnd\.([^.+;\s]+)\.v(\d+)(?:\.([\w-]+))?(\+[\w-]+)?$/i;
 
-/** The essence of a media type: type/subtype, lower-case, without parameters. */
+/**
+ * The essence of a media type: type/subtype, lower-case, without parameters.
+ *
+ * @param mediaType - a media type, with or without parameters
+ *
+ * @example
+ * ```ts
+ * essence('Application/JSON; charset=utf-8'); // 'application/json'
+ * ```
+ *
+ * @category Negotiation
+ */
 export function essence(mediaType: string): string {
   return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-/** The parts of a vendor media type. */
+/**
+ * The parts of a vendor media type.
+ *
+ * @category Negotiation
+ */
 export interface VendorType {
   /** The vendor, `conference` in `application/vnd.conference.v2+json`. */
   vendor: string;
@@ -23,7 +38,19 @@ export interface VendorType {
   suffix: string;
 }
 
-/** The parts of a vendor media type, or `undefined` for any other type. */
+/**
+ * The parts of a vendor media type, or `undefined` for any other type.
+ *
+ * @param mediaType - a media type
+ *
+ * @example
+ * ```ts
+ * parseVendorType('application/vnd.conference.v2.speaker+json');
+ * // { vendor: 'conference', version: 2, resource: 'speaker', suffix: '+json' }
+ * ```
+ *
+ * @category Negotiation
+ */
 export function parseVendorType(mediaType: string): VendorType | undefined {
   const match = VENDOR.exec(essence(mediaType));
   if (!match) return undefined;
@@ -38,6 +65,15 @@ export function parseVendorType(mediaType: string): VendorType | undefined {
 /**
  * A vendor type without its resource part: `application/vnd.x.v2.speaker+json` →
  * `application/vnd.x.v2+json`, so that one whitelist entry accepts both spellings.
+ *
+ * @param mediaType - a media type
+ *
+ * @example
+ * ```ts
+ * withoutResource('application/vnd.conference.v2.speaker+json'); // 'application/vnd.conference.v2+json'
+ * ```
+ *
+ * @category Negotiation
  */
 export function withoutResource(mediaType: string): string {
   const vendor = parseVendorType(mediaType);
@@ -49,6 +85,19 @@ export function withoutResource(mediaType: string): string {
  * Picks the media type to answer with: the whitelist entry the client prefers, honouring
  * q-values, wildcards and parameters. A missing `Accept` means "anything", so the first
  * entry, the default, wins. `undefined` means nothing acceptable: a 406.
+ *
+ * @param accept - the request's `Accept` header, or `null` without one
+ * @param whitelist - the media types the response can take, the default first
+ *
+ * @example
+ * ```ts
+ * const types = ['application/hal+json', 'application/vnd.conference.v2+json'];
+ * negotiateMediaType('application/vnd.conference.v2+json', types); // the vendor type
+ * negotiateMediaType('*\/*', types); // 'application/hal+json'
+ * negotiateMediaType('text/html', types); // undefined: a 406
+ * ```
+ *
+ * @category Negotiation
  */
 export function negotiateMediaType(
   accept: string | null,
@@ -76,7 +125,19 @@ function nameOf(parameter: string): string {
   return (parameter.split('=')[0] ?? '').trim().toLowerCase();
 }
 
-/** Whether a request's Content-Type is one of the whitelisted types (compared by essence). */
+/**
+ * Whether a request's Content-Type is one of the whitelisted types (compared by essence).
+ *
+ * @param contentType - the request's `Content-Type` header, or `null` without one
+ * @param whitelist - the media types a body may have
+ *
+ * @example
+ * ```ts
+ * isAllowedContentType('application/json; charset=utf-8', ['application/json']); // true
+ * ```
+ *
+ * @category Negotiation
+ */
 export function isAllowedContentType(
   contentType: string | null,
   whitelist: readonly string[],
@@ -86,7 +147,18 @@ export function isAllowedContentType(
   return whitelist.some((allowed) => essence(allowed) === wanted);
 }
 
-/** Whether a media type carries JSON: `application/json` or any `+json` type. */
+/**
+ * Whether a media type carries JSON: `application/json` or any `+json` type.
+ *
+ * @param mediaType - a media type
+ *
+ * @example
+ * ```ts
+ * isJsonType('application/problem+json'); // true
+ * ```
+ *
+ * @category Negotiation
+ */
 export function isJsonType(mediaType: string): boolean {
   const type = essence(mediaType);
   return type === 'application/json' || type.endsWith('+json');

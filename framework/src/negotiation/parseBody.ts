@@ -6,7 +6,18 @@ import { essence, isJsonType } from './mediaType.ts';
  * `+json` type) is parsed, a form (`application/x-www-form-urlencoded`) becomes an object
  * whose repeated keys hold lists, and anything else stays text.
  *
+ * @param bytes - the body
+ * @param contentType - the request's `Content-Type`
+ *
  * @throws ApiProblem 400 `JSON decoding error: <reason>` for malformed JSON
+ *
+ * @example
+ * ```ts
+ * const bytes = new TextEncoder().encode('tag=a&tag=b&name=Ada');
+ * parseBody(bytes, 'application/x-www-form-urlencoded'); // { tag: ['a', 'b'], name: 'Ada' }
+ * ```
+ *
+ * @category Negotiation
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   const text = new TextDecoder().decode(bytes);

@@ -5,7 +5,21 @@ import { ApiProblem } from '../problem/ApiProblem.ts';
  * refused before reading anything; a body that grows past it while streaming is refused
  * as soon as it does, and the rest is never read.
  *
+ * @param request - the client's request, whose body is read once
+ * @param limit - the largest body accepted, in bytes
+ *
  * @throws ApiProblem 413 when the body is larger than `limit`
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.post('/upload', async (request, response) => {
+ *   const bytes = await readBody(request.request, 64 * 1024);
+ *   return json({ size: bytes.byteLength }, response);
+ * });
+ * ```
+ *
+ * @category Negotiation
  */
 export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);

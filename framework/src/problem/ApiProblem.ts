@@ -1,10 +1,18 @@
 import { HttpError, reasonPhrase } from '../http/HttpError.ts';
 import { statusType } from './statusType.ts';
 
-/** The media type of API Problem documents. */
+/**
+ * The media type of API Problem documents.
+ *
+ * @category Problems
+ */
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
-/** The optional parts of an {@link ApiProblem}. */
+/**
+ * The optional parts of an {@link ApiProblem}.
+ *
+ * @category Problems
+ */
 export interface ApiProblemOptions {
   /** A URL naming the kind of problem; the status's definition by default. */
   type?: string;
@@ -25,6 +33,19 @@ export interface ApiProblemOptions {
  * Throw one from any middleware; the problem middleware renders it as
  * `application/problem+json` with its status. It is an {@link HttpError}, so without
  * the problem middleware the final handler still answers with the right status.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/speaker', (request, response) => {
+ *   const page = Number(request.query.get('page') ?? 1);
+ *   if (page > 4) throw new ApiProblem(409, 'Invalid page provided');
+ *   return json({ page }, response);
+ * });
+ * app.pipe('/', new ProblemMiddleware(), { priority: -100 });
+ * ```
+ *
+ * @category Problems
  */
 export class ApiProblem extends HttpError {
   /** A URL naming the kind of problem. */
@@ -41,6 +62,7 @@ export class ApiProblem extends HttpError {
    *
    * @param status - the HTTP status code
    * @param detail - what went wrong this time, in words a client developer can act on
+   * @param options - another type or title, extensions, headers and the cause
    */
   constructor(status: number, detail: string, options: ApiProblemOptions = {}) {
     super(status, detail, { headers: options.headers, cause: options.cause });
@@ -62,7 +84,11 @@ export class ApiProblem extends HttpError {
     };
   }
 
-  /** The problem as a response, keeping the headers of `init` (such as CORS headers). */
+  /**
+   * The problem as a response, keeping the headers of `init` (such as CORS headers).
+   *
+   * @param init - headers the response starts from; the problem's own headers win
+   */
   toResponse(init: { headers?: HeadersInit } = {}): Response {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);

@@ -10,9 +10,23 @@ import { ApiProblem, PROBLEM_MEDIA_TYPE } from './ApiProblem.ts';
  * accepts JSON when its `Accept` names a JSON type, or takes a problem document over plain
  * text (`*\/*`, or no `Accept` at all); `text/plain` or `text/html` alone get the final
  * handler's plain-text 404.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.pipe('/', new NotFoundProblemMiddleware(), { priority: -90 });
+ * ```
+ *
+ * @category Problems
  */
 export class NotFoundProblemMiddleware implements MiddlewareInterface {
-  /** Answers 404 as a problem, or passes on. */
+  /**
+   * Answers 404 as a problem, or passes on.
+   *
+   * @param request - the request nothing answered
+   * @param _response - the response prototype (the pipeline carries its headers)
+   * @param next - the final handler, for clients that do not take JSON
+   */
   process(
     request: ServerRequest,
     _response: ResponsePrototype,

@@ -5,7 +5,11 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { ErrorMiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ApiProblem } from './ApiProblem.ts';
 
-/** Options of {@link ProblemMiddleware}. */
+/**
+ * Options of {@link ProblemMiddleware}.
+ *
+ * @category Problems
+ */
 export interface ProblemMiddlewareOptions {
   /** Put the message and stack of unexpected errors into the 500 problem. Never in production. */
   debug?: boolean | undefined;
@@ -20,6 +24,17 @@ export interface ProblemMiddlewareOptions {
  * A thrown {@link ApiProblem} renders as itself; the router's 405 becomes a problem that
  * keeps its `Allow` header; any other {@link HttpError} keeps its status; anything else is
  * a 500 whose detail says nothing about the server, unless `debug` is set.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/boom', () => {
+ *   throw new Error('database password is wrong'); // a 500 problem that does not say so
+ * });
+ * app.pipe('/', new ProblemMiddleware({ debug: process.env.DEBUG === '1' }), { priority: -100 });
+ * ```
+ *
+ * @category Problems
  */
 export class ProblemMiddleware implements ErrorMiddlewareInterface {
   readonly #debug: boolean;
@@ -35,7 +50,14 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
     this.#onError = options.onError ?? logToStderr;
   }
 
-  /** Renders the error as a problem. */
+  /**
+   * Renders the error as a problem.
+   *
+   * @param error - what was thrown
+   * @param request - the request that failed
+   * @param _response - the response prototype (the pipeline carries its headers)
+   * @param _next - the rest of the error pipeline, never called
+   */
   processError(
     error: unknown,
     request: ServerRequest,
@@ -46,7 +68,12 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
     return this.toProblem(error, request).toResponse();
   }
 
-  /** The problem for an error, reporting unexpected ones. */
+  /**
+   * The problem for an error, reporting unexpected ones.
+   *
+   * @param error - what was thrown
+   * @param request - the request that failed, for the report and the 405's detail
+   */
   toProblem(error: unknown, request: ServerRequest): ApiProblem {
     if (error instanceof ApiProblem) return error;
     if (error instanceof MethodNotAllowedError) {

@@ -18,6 +18,16 @@ const ELSEWHERE: Readonly<Record<number, string>> = {
  * The URL of the definition of an HTTP status code, the default `type` of a problem:
  * for 405, `https://www.rfc-editor.org/rfc/rfc9110#status.405`. A code no RFC defines
  * gets `about:blank`, which RFC 9457 says means "nothing beyond the status".
+ *
+ * @param status - the status code
+ *
+ * @example
+ * ```ts
+ * statusType(404); // 'https://www.rfc-editor.org/rfc/rfc9110#status.404'
+ * statusType(299); // 'about:blank'
+ * ```
+ *
+ * @category Problems
  */
 export function statusType(status: number): string {
   if (RFC_9110.has(status)) return `https://www.rfc-editor.org/rfc/rfc9110#status.${status}`;

@@ -4,10 +4,16 @@ import { ApiProblem } from '../problem/ApiProblem.ts';
 /**
  * An entity as resources hand it over: a plain object of fields. Any object type fits,
  * interfaces included, which an index-signature type would refuse.
+ *
+ * @category REST resources
  */
 export type Entity = object;
 
-/** One page of a collection, and the size of the whole collection. */
+/**
+ * One page of a collection, and the size of the whole collection.
+ *
+ * @category REST resources
+ */
 export interface Page<E extends Entity = Entity> {
   /** The entities of the page. */
   items: readonly E[];
@@ -15,16 +21,31 @@ export interface Page<E extends Entity = Entity> {
   total: number;
 }
 
-/** Loads one page of a collection, so a large collection is never read whole. */
+/**
+ * Loads one page of a collection, so a large collection is never read whole.
+ *
+ * @param offset - how many entities come before the page
+ * @param limit - the page size
+ *
+ * @category REST resources
+ */
 export type PageLoader<E extends Entity = Entity> = (
   offset: number,
   limit: number,
 ) => Page<E> | Promise<Page<E>>;
 
-/** What `fetchAll` returns: every entity, or a loader of pages. */
+/**
+ * What `fetchAll` returns: every entity, or a loader of pages.
+ *
+ * @category REST resources
+ */
 export type Collection<E extends Entity = Entity> = readonly E[] | PageLoader<E>;
 
-/** A value, or a promise of it. */
+/**
+ * A value, or a promise of it.
+ *
+ * @category REST resources
+ */
 export type Awaitable<T> = T | Promise<T>;
 
 /**
@@ -33,14 +54,50 @@ export type Awaitable<T> = T | Promise<T>;
  * method has not been defined for entities or for collections.
  *
  * Entity methods get the identifier from the URL; `data` is the parsed request body.
+ *
+ * @example
+ * ```ts
+ * interface Speaker {
+ *   id: number;
+ *   name: string;
+ * }
+ * const speakers: Speaker[] = [{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }];
+ *
+ * class SpeakerResource extends Resource<Speaker> {
+ *   override fetch(id: string) {
+ *     return speakers.find((speaker) => speaker.id === Number(id));
+ *   }
+ *   override fetchAll() {
+ *     return (offset: number, limit: number) => ({
+ *       items: speakers.slice(offset, offset + limit),
+ *       total: speakers.length,
+ *     });
+ *   }
+ * }
+ *
+ * const app = createApplication();
+ * registerResource(app, '/speaker', new SpeakerResource(), { entity: 'speaker' });
+ * ```
+ *
+ * @category REST resources
  */
 export abstract class Resource<E extends Entity = Entity> {
-  /** `GET /things/{id}`: the entity, or `undefined` for a 404 `Entity not found.` */
+  /**
+   * `GET /things/{id}`: the entity, or `undefined` for a 404 `Entity not found.`
+   *
+   * @param _id - the identifier in the URL
+   * @param _request - the request
+   */
   fetch(_id: string, _request: ServerRequest): Awaitable<E | undefined> {
     throw notDefined('GET', 'entities');
   }
 
-  /** `GET /things`: the collection, paginated by `?page=N`. */
+  /**
+   * `GET /things`: the collection, paginated by `?page=N`.
+   *
+   * @param _query - the query parameters, `page` aside
+   * @param _request - the request
+   */
   fetchAll(
     _query: Readonly<Record<string, string>>,
     _request: ServerRequest,
@@ -48,43 +105,93 @@ export abstract class Resource<E extends Entity = Entity> {
     throw notDefined('GET', 'collections');
   }
 
-  /** `POST /things`: creates an entity and returns it; the answer is 201 with its Location. */
+  /**
+   * `POST /things`: creates an entity and returns it; the answer is 201 with its Location.
+   *
+   * @param _data - the parsed request body; validate it before use
+   * @param _request - the request
+   */
   create(_data: unknown, _request: ServerRequest): Awaitable<E> {
     throw notDefined('POST', 'collections');
   }
 
-  /** `PUT /things/{id}`: replaces an entity; `undefined` for a 404. */
+  /**
+   * `PUT /things/{id}`: replaces an entity; `undefined` for a 404.
+   *
+   * @param _id - the identifier in the URL
+   * @param _data - the parsed request body; validate it before use
+   * @param _request - the request
+   */
   update(_id: string, _data: unknown, _request: ServerRequest): Awaitable<E | undefined> {
     throw notDefined('PUT', 'entities');
   }
 
-  /** `PATCH /things/{id}`: changes some fields of an entity; `undefined` for a 404. */
+  /**
+   * `PATCH /things/{id}`: changes some fields of an entity; `undefined` for a 404.
+   *
+   * @param _id - the identifier in the URL
+   * @param _data - the parsed request body: the fields to change
+   * @param _request - the request
+   */
   patch(_id: string, _data: unknown, _request: ServerRequest): Awaitable<E | undefined> {
     throw notDefined('PATCH', 'entities');
   }
 
-  /** `DELETE /things/{id}`: `true` when deleted (204), `false` when there was none (404). */
+  /**
+   * `DELETE /things/{id}`: `true` when deleted (204), `false` when there was none (404).
+   *
+   * @param _id - the identifier in the URL
+   * @param _request - the request
+   */
   delete(_id: string, _request: ServerRequest): Awaitable<boolean> {
     throw notDefined('DELETE', 'entities');
   }
 
-  /** `DELETE /things`: deletes the listed entities. */
+  /**
+   * `DELETE /things`: deletes the listed entities.
+   *
+   * @param _data - the parsed request body
+   * @param _request - the request
+   */
   deleteList(_data: unknown, _request: ServerRequest): Awaitable<boolean> {
     throw notDefined('DELETE', 'collections');
   }
 
-  /** `PATCH /things`: changes several entities and returns them. */
+  /**
+   * `PATCH /things`: changes several entities and returns them.
+   *
+   * @param _data - the parsed request body
+   * @param _request - the request
+   */
   patchList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E>> {
     throw notDefined('PATCH', 'collections');
   }
 
-  /** `PUT /things`: replaces the collection and returns it. */
+  /**
+   * `PUT /things`: replaces the collection and returns it.
+   *
+   * @param _data - the parsed request body
+   * @param _request - the request
+   */
   replaceList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E>> {
     throw notDefined('PUT', 'collections');
   }
 }
 
-/** The 405 problem for a method a resource has not defined; `allow` lists those it has. */
+/**
+ * The 405 problem for a method a resource has not defined; `allow` lists those it has.
+ *
+ * @param method - the HTTP method asked for
+ * @param kind - whether an entity URL or the collection URL was asked
+ * @param allow - the methods the resource serves there, for the `Allow` header
+ *
+ * @example
+ * ```ts
+ * throw notDefined('DELETE', 'collections', ['GET', 'HEAD', 'POST', 'OPTIONS']);
+ * ```
+ *
+ * @category REST resources
+ */
 export function notDefined(
   method: string,
   kind: 'entities' | 'collections',

@@ -4,7 +4,11 @@ import type { Container } from '../container/Container.ts';
 import { Resource } from './Resource.ts';
 import { type ResourceOptions, registerResource } from './registerResource.ts';
 
-/** One entry of the `rest` configuration: where a resource lives, and the service behind it. */
+/**
+ * One entry of the `rest` configuration: where a resource lives, and the service behind it.
+ *
+ * @category REST resources
+ */
 export interface RestResourceConfig extends ResourceOptions {
   /** The collection path, such as `/v1/speaker`. */
   path: string;
@@ -16,6 +20,24 @@ export interface RestResourceConfig extends ResourceOptions {
  * Registers every resource of the `rest` configuration key (a map of name → entry, so
  * that a local file can change one entry) on the application, taking each resource from
  * the container. The entry's name is the service name authorization rules use. Call it after the container built the application.
+ *
+ * @param app - the application the routes are added to
+ * @param container - the container holding the `config` service and the resources
+ *
+ * @example
+ * ```ts
+ * class SpeakerResource extends Resource {}
+ * const container = createContainer({
+ *   dependencies: { invokables: { SpeakerResource } },
+ *   rest: {
+ *     'Conference.V1.Speaker': { path: '/speaker', resource: 'SpeakerResource', entity: 'speaker' },
+ *   },
+ * });
+ * const app = container.get(Application);
+ * registerConfiguredResources(app, container);
+ * ```
+ *
+ * @category REST resources
  */
 export function registerConfiguredResources(app: Application, container: Container): void {
   const config = container.has('config') ? container.get('config') : {};

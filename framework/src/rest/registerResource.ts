@@ -8,7 +8,11 @@ import { Route } from '../router/Route.ts';
 import type { Resource } from './Resource.ts';
 import { ResourceMiddleware } from './ResourceMiddleware.ts';
 
-/** Options of {@link registerResource}; only `entity` is required. */
+/**
+ * Options of {@link registerResource}; only `entity` is required.
+ *
+ * @category REST resources
+ */
 export interface ResourceOptions {
   /** The entity kind, the key of its HAL metadata, such as `User`. */
   entity: string;
@@ -48,13 +52,22 @@ export interface ResourceOptions {
   linked?: EntityMetadata['linked'];
   /** Fields the `links` hook turns into links, left out of the rendered state. */
   hidden?: EntityMetadata['hidden'];
-  /** More links computed from each entity. */
+  /**
+   * More links computed from each entity.
+   *
+   * @param entity - the entity being rendered, hidden fields included
+   * @param uri - builds the self URL of another entity, to link to it
+   */
   links?: EntityMetadata['links'];
   /** Where the entity kind is recorded; the application's own map by default. */
   metadata?: MetadataMap;
 }
 
-/** The two routes of a resource. */
+/**
+ * The two routes of a resource.
+ *
+ * @category REST resources
+ */
 export interface ResourceRoutes {
   /** The collection route, e.g. `/api/user`. */
   collection: Route;
@@ -72,10 +85,27 @@ export interface ResourceRoutes {
  * entities` (or `collections`), whose `Allow` lists the methods it serves among those the
  * options allow. Methods no resource serves (TRACE, PROPFIND, …) get the router's 405.
  *
+ * @param app - the application the routes are added to
+ * @param path - the collection path, such as `/api/user`
+ * @param resource - the resource the routes call
+ * @param options - the entity kind, and how the routes and representations look
+ *
  * @example
  * ```ts
- * registerResource(app, '/api/user', new UserResource(), { entity: 'User', pageSize: 2 });
+ * class UserResource extends Resource<{ id: number; name: string }> {
+ *   override fetch(id: string) {
+ *     return id === '1' ? { id: 1, name: 'Ada' } : undefined;
+ *   }
+ * }
+ * const app = createApplication();
+ * registerResource(app, '/api/user', new UserResource(), {
+ *   entity: 'User',
+ *   identifierPattern: '[1-9]\\d*',
+ *   pageSize: 2,
+ * });
  * ```
+ *
+ * @category REST resources
  */
 export function registerResource(
   app: Application,

@@ -1,83 +1,73 @@
+import { HttpError } from '../http/HttpError.ts';
 import type { Route } from './Route.ts';
 import { RouteResult } from './RouteResult.ts';
-import type { Router } from './Router.ts';
-import { fillRoutePath, type RouteParams, tokenPattern } from './routePath.ts';
-import { decodeParam, type MethodRules, selectRoute } from './selectRoute.ts';
-
-interface CompiledRoute {
-  readonly route: Route;
-  readonly pattern: RegExp;
-}
+import { RouteTable } from './Router.ts';
 
 /**
  * A small router to read and learn from: each route's path becomes a regular expression
  * (`/user/{id}` → `^/user/(?<id>[^/]+)$`), and a request is tried against each route in
  * the order they were added. It matches any HTTP method natively, so a route without a
- * method list answers every method, even ones it has never heard of.
+ * method list answers every method, even ones it has never heard of; a route with an
+ * empty list answers HEAD and OPTIONS.
  *
  * Lookups grow linearly with the number of routes; use {@link FindMyWayRouter} for large tables.
+ *
+ * @example
+ * ```ts
+ * const router = new PatternRouter();
+ * router.addRoute(new Route('/user/{id}', () => text('user'), ['GET']));
+ * console.log(router.match('GET', '/user/42').params); // { id: '42' }
+ * console.log(router.match('POST', '/user/42').allowedMethods); // ['GET', 'HEAD']
+ * ```
+ * @category Routing
  */
-export class PatternRouter implements Router {
-  /** Any method for routes without a list; HEAD and OPTIONS for an empty list. */
-  static readonly METHOD_RULES: MethodRules = {
-    anyMethod: undefined,
-    emptyList: ['HEAD', 'OPTIONS'],
-  };
+export class PatternRouter extends RouteTable {
+  readonly #patterns: { readonly route: Route; readonly pattern: RegExp }[] = [];
 
-  readonly #compiled: CompiledRoute[] = [];
-  readonly #routes: Route[] = [];
-  readonly #byName = new Map<string, Route>();
-
-  /** The routes added so far, in order. */
-  get routes(): readonly Route[] {
-    return this.#routes;
+  /** Creates the router. */
+  constructor() {
+    super({ anyMethod: undefined, emptyList: ['HEAD', 'OPTIONS'] });
   }
 
-  /** Compiles the route's path; its tokens are read at each match, so setOptions() always counts. */
-  addRoute(route: Route): void {
-    this.#compiled.push({ route, pattern: compile(route) });
-    this.#routes.push(route);
-    this.#byName.set(route.name, route);
+  /**
+   * Compiles the route's path; its tokens are read at each match, so setOptions() always counts.
+   * @param route - the route
+   */
+  override addRoute(route: Route): void {
+    this.#patterns.push({ route, pattern: compile(route) });
+    super.addRoute(route);
   }
 
-  /** Tries every route in order; collects all that match the path, then picks by method. */
+  /**
+   * Tries every route in order; collects all that match the path, then picks by method.
+   * @param method - the request method, as the client sent it
+   * @param path - the request path, percent-encoded
+   */
   match(method: string, path: string): RouteResult {
     const normalized = normalizePath(path);
-    const matches = new Map<Route, Record<string, string>>();
-    for (const { route, pattern } of this.#compiled) {
+    const matched = new Map<Route, Record<string, string>>();
+    for (const { route, pattern } of this.#patterns) {
       const found = pattern.exec(normalized);
       if (!found) continue;
       // Tokens judge the decoded value, as generateUri does: on the path, a token such as
       // `[\w:]+` would see `a%3Ab` and refuse `a:b`, a value this router itself generated.
-      const params = decodeAll({ ...found.groups });
-      if (tokensMatch(route, params)) matches.set(route, params);
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(found.groups ?? {})) params[name] = decode(value);
+      if (route.matchesTokens(params)) matched.set(route, params);
     }
-    if (matches.size === 0) return RouteResult.NOT_FOUND;
-    return selectRoute(
-      [...matches.keys()],
-      method,
-      PatternRouter.METHOD_RULES,
-      (route) => matches.get(route) ?? {},
-    );
-  }
-
-  /** Builds the path of a named route. */
-  generateUri(name: string, params: RouteParams = {}): string {
-    const route = this.#byName.get(name);
-    if (!route) throw new Error(`Cannot generate URI for route "${name}"; route not found`);
-    return fillRoutePath(name, route.parts, params, route.options.tokens);
+    return matched.size === 0 ? RouteResult.NOT_FOUND : this.select(matched, method);
   }
 }
 
 /**
  * Decodes the escapes of a request path that stand for ordinary characters, so that
- * `/caf%C3%A9` meets the route `/café` and `/us%65r` meets `/user`; a malformed escape is
- * a 400. Escapes of `%` and of delimiters such as `/` and `?` stay: they can only belong to
- * placeholder values, which are decoded once, later. find-my-way reads paths the same way.
+ * `/caf%C3%A9` meets the route `/café` and `/us%65r` meets `/user`. Escapes of `%` and of
+ * delimiters such as `/` and `?` stay: they can only belong to placeholder values, which
+ * are decoded once, later. find-my-way reads paths the same way.
  */
 function normalizePath(path: string): string {
   return path.replace(/(?:%[\dA-Fa-f]{2})+|%/g, (escapes) =>
-    decodeParam(escapes).replace(/[#$%&+,/:;=?@]/g, encodeURIComponent),
+    decode(escapes).replace(/[#$%&+,/:;=?@]/g, encodeURIComponent),
   );
 }
 
@@ -85,23 +75,19 @@ function normalizePath(path: string): string {
 function compile(route: Route): RegExp {
   const source = route.parts
     .map((part) =>
-      part.param === undefined ? escapeRegExp(part.literal ?? '') : `(?<${part.param}>[^/]+)`,
+      part.param === undefined
+        ? (part.literal ?? '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+        : `(?<${part.param}>[^/]+)`,
     )
     .join('');
   return new RegExp(`^${source}$`, 'u');
 }
 
-function tokensMatch(route: Route, params: Record<string, string>): boolean {
-  const tokens = Object.entries(route.options.tokens ?? {});
-  return tokens.every(([name, token]) => tokenPattern(token).test(params[name] ?? ''));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-function decodeAll(params: Record<string, string>): Record<string, string> {
-  const decoded: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) decoded[name] = decodeParam(value);
-  return decoded;
+/** Decodes percent-escapes; a malformed one is the client's mistake, a 400. */
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new HttpError(400, 'Malformed percent-encoding in the request path');
+  }
 }

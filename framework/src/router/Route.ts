@@ -1,7 +1,10 @@
 import type { Middleware } from '../middleware/Middleware.ts';
 import { type PathPart, parseRoutePath, tokenPattern } from './routePath.ts';
 
-/** Options of a route, passed on to the router. */
+/**
+ * Options of a route, passed on to the router.
+ * @category Routing
+ */
 export interface RouteOptions {
   /** Regular expressions that restrict what a placeholder matches, e.g. `{ id: '\\d+' }`. */
   tokens?: Readonly<Record<string, string>>;
@@ -20,6 +23,14 @@ export interface RouteOptions {
  * The path may hold `{name}` placeholders. The methods are a list, an empty list (only
  * HEAD and OPTIONS are honoured, and GET by routers that need explicit methods), or
  * `undefined` for every method the router supports.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * const user = new Route('/user/{id}', (request) => json({ id: request.param('id') }), ['GET']);
+ * app.route(user).setOptions({ tokens: { id: '\\d+' } }); // /user/abc is now a 404
+ * ```
+ * @category Routing
  */
 export class Route {
   /** The path pattern, e.g. `/user/{id}`. */
@@ -30,7 +41,10 @@ export class Route {
   readonly methods: readonly string[] | undefined;
   /** The name used to generate URIs; derived from path and methods unless given. */
   readonly name: string;
-  /** The path split into literal text and placeholders, parsed once. */
+  /**
+   * The path split into literal text and placeholders, parsed once.
+   * @internal
+   */
   readonly parts: readonly PathPart[];
   #options: RouteOptions = {};
 
@@ -58,6 +72,8 @@ export class Route {
   /**
    * Replaces the route's options, for example `{ tokens: { id: '\\d+' } }`. They count at
    * once, before or after the application served requests: routers read them at each match.
+   *
+   * @param options - the new options
    */
   setOptions(options: RouteOptions): this {
     for (const [name, pattern] of Object.entries(options.tokens ?? {})) {
@@ -72,9 +88,16 @@ export class Route {
     return this;
   }
 
-  /** Whether the route names this method, or allows any. HEAD and OPTIONS rules are the router's. */
-  allowsMethod(method: string): boolean {
-    return this.methods === undefined || this.methods.includes(method);
+  /**
+   * Whether each placeholder value matches its token, if it has one; routers ask at each match.
+   * @param params - the decoded placeholder values, by name
+   */
+  matchesTokens(params: Readonly<Record<string, string>>): boolean {
+    const tokens = this.#options.tokens ?? {};
+    for (const name in tokens) {
+      if (!tokenPattern(tokens[name] as string).test(params[name] ?? '')) return false;
+    }
+    return true;
   }
 }
 

@@ -3,6 +3,15 @@ import type { Route } from './Route.ts';
 /**
  * What routing found for a request: a matched route with its parameters, a path that
  * matched with the wrong method (and the methods that would have matched), or nothing.
+ *
+ * @example
+ * ```ts
+ * const router = new FindMyWayRouter();
+ * router.addRoute(new Route('/ping', () => text('pong'), ['GET'], 'ping'));
+ * const result = router.match('DELETE', '/ping');
+ * console.log(result.isMethodFailure, result.allowedMethods); // true ['GET', 'HEAD']
+ * ```
+ * @category Routing
  */
 export class RouteResult {
   /** The matched route, on success. */
@@ -22,12 +31,19 @@ export class RouteResult {
     this.allowedMethods = allowedMethods;
   }
 
-  /** A successful match. */
+  /**
+   * A successful match.
+   * @param route - the matched route
+   * @param params - its decoded placeholder values
+   */
   static fromRoute(route: Route, params: Readonly<Record<string, string>> = {}): RouteResult {
     return new RouteResult(route, params, undefined);
   }
 
-  /** The path matched, the method did not. */
+  /**
+   * The path matched, the method did not.
+   * @param allowedMethods - the methods the path allows, for `Allow`
+   */
   static fromMethodFailure(allowedMethods: readonly string[]): RouteResult {
     return new RouteResult(undefined, {}, allowedMethods);
   }

@@ -1,23 +1,160 @@
 import type { Route } from './Route.ts';
-import type { RouteResult } from './RouteResult.ts';
-import type { RouteParams } from './routePath.ts';
+import { RouteResult } from './RouteResult.ts';
+import { fillRoutePath, type RouteParams } from './routePath.ts';
 
 /**
- * What an application needs from a router. Two adapters come with Hyperpipe:
- * {@link FindMyWayRouter} (the default, a radix tree) and {@link PatternRouter}
- * (regular expressions, written to be read).
+ * What an application needs from a router. Two come with Hyperpipe, both built on
+ * {@link RouteTable}: {@link FindMyWayRouter} (the default, a radix tree) and
+ * {@link PatternRouter} (regular expressions, written to be read).
+ * @category Routing
  */
 export interface Router {
-  /** Adds a route. The application has already checked it against the routes it holds. */
+  /**
+   * Adds a route. The application has already checked it against the routes it holds.
+   * @param route - the route
+   */
   addRoute(route: Route): void;
   /** The routes added so far, in order. */
   readonly routes: readonly Route[];
-  /** Matches a method and a (percent-encoded) path. */
+  /**
+   * Matches a method and a path.
+   * @param method - the request method, as the client sent it
+   * @param path - the request path, percent-encoded
+   */
   match(method: string, path: string): RouteResult;
   /**
    * Builds the path of a named route.
    *
+   * @param name - the route's name
+   * @param params - a value for each placeholder of its path
    * @throws Error `Cannot generate URI for route "X"; route not found` for an unknown name
    */
   generateUri(name: string, params?: RouteParams): string;
+}
+
+/**
+ * How a router reads route method lists; the one thing in which the two routers differ.
+ * @category Routing
+ */
+export interface MethodRules {
+  /** What a route without a method list answers; `undefined` means any method at all. */
+  readonly anyMethod: readonly string[] | undefined;
+  /** What a route with an empty method list still answers. */
+  readonly emptyList: readonly string[];
+}
+
+/**
+ * What the routers share: the routes, in order and by name, and the choice of a route by
+ * method among those whose path matched. A router built on it only says how it finds the
+ * routes of a path ({@link RouteTable.match}) and reads method lists ({@link MethodRules}).
+ *
+ * @example
+ * ```ts
+ * // A router for a handful of fixed paths, with the method rules of PatternRouter.
+ * class ExactRouter extends RouteTable {
+ *   constructor() {
+ *     super({ anyMethod: undefined, emptyList: ['HEAD', 'OPTIONS'] });
+ *   }
+ *   match(method: string, path: string): RouteResult {
+ *     const routes = this.routes.filter((route) => route.path === path);
+ *     if (routes.length === 0) return RouteResult.NOT_FOUND;
+ *     return this.select(new Map(routes.map((route) => [route, {}])), method);
+ *   }
+ * }
+ * const app = createApplication({ router: new ExactRouter() });
+ * ```
+ * @category Routing
+ */
+export abstract class RouteTable implements Router {
+  readonly #rules: MethodRules;
+  readonly #routes: Route[] = [];
+  readonly #byName = new Map<string, Route>();
+
+  /**
+   * Creates the table.
+   * @param rules - how this router reads method lists
+   */
+  protected constructor(rules: MethodRules) {
+    this.#rules = rules;
+  }
+
+  /** The routes added so far, in order. */
+  get routes(): readonly Route[] {
+    return this.#routes;
+  }
+
+  /**
+   * Adds the route to the table.
+   * @param route - the route
+   */
+  addRoute(route: Route): void {
+    this.#routes.push(route);
+    this.#byName.set(route.name, route);
+  }
+
+  /**
+   * Matches a method and a path.
+   * @param method - the request method, as the client sent it
+   * @param path - the request path, percent-encoded
+   */
+  abstract match(method: string, path: string): RouteResult;
+
+  /**
+   * Builds the path of a named route.
+   *
+   * @param name - the route's name
+   * @param params - a value for each placeholder of its path
+   */
+  generateUri(name: string, params: RouteParams = {}): string {
+    const route = this.#byName.get(name);
+    if (!route) throw new Error(`Cannot generate URI for route "${name}"; route not found`);
+    return fillRoutePath(name, route.parts, params, route.options.tokens);
+  }
+
+  /**
+   * Chooses, among the routes whose path matched (with their parameters), the one for the
+   * request method: a route naming the method (or allowing any), then a GET route for
+   * HEAD, then a route with an empty list if the rules let it answer. Otherwise the result
+   * is a method failure listing what the path allows, for the 405 answer's `Allow` header.
+   *
+   * @param matched - the routes whose path matched, each with its placeholder values
+   * @param method - the request method
+   */
+  protected select(
+    matched: ReadonlyMap<Route, Record<string, string>>,
+    method: string,
+  ): RouteResult {
+    const { anyMethod, emptyList } = this.#rules;
+    let getForHead: Route | undefined;
+    let emptyListRoute: Route | undefined;
+    for (const [route, params] of matched) {
+      const { methods } = route;
+      if (methods?.includes(method) ?? anyMethod?.includes(method) ?? true) {
+        return RouteResult.fromRoute(route, params);
+      }
+      if (method === 'HEAD' && methods?.includes('GET')) getForHead ??= route;
+      if (methods?.length === 0 && emptyList.includes(method)) emptyListRoute ??= route;
+    }
+    const chosen = getForHead ?? emptyListRoute;
+    if (chosen) return RouteResult.fromRoute(chosen, matched.get(chosen));
+    const allowed = [...matched.keys()].flatMap((route) => {
+      if (route.options.allow) return route.options.allow;
+      if (route.methods === undefined) return anyMethod ?? [];
+      return route.methods.length === 0 ? emptyList : route.methods;
+    });
+    return RouteResult.fromMethodFailure(withHead(allowed));
+  }
+}
+
+/**
+ * The methods for an `Allow` header: each once, and HEAD right after GET, since every
+ * GET route also answers HEAD.
+ */
+export function withHead(methods: readonly string[]): string[] {
+  const allowed = new Set<string>();
+  for (const method of methods) {
+    allowed.add(method);
+    if (method === 'GET') allowed.add('HEAD');
+  }
+  return [...allowed];
 }

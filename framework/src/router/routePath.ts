@@ -11,7 +11,10 @@ export interface PathPart {
   readonly param?: string;
 }
 
-/** Values of route placeholders, by name. */
+/**
+ * Values of route placeholders, by name.
+ * @category Routing
+ */
 export type RouteParams = Readonly<Record<string, string | number>>;
 
 /** Splits a path pattern into literal text and placeholders, checking its syntax. */

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 /**
  * The headers every answer of the server carries unless the application sets its own.
@@ -15,9 +15,50 @@ export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Puts {@link DEFAULT_HEADERS} on a response before the application answers; node:http
- * lets the headers the application writes take precedence.
+ * Makes `response` send {@link DEFAULT_HEADERS} where the application set none of that
+ * name, by adding them to the headers its `writeHead()` is given.
+ *
+ * Not with `setHeader()` before the application answers: once `setHeader()` was called,
+ * node:http's `writeHead()` sets every header it is given one by one, which cost about 1 µs
+ * per request, a seventh of a small one. A `ServerResponse` subclass (node:http's
+ * `ServerResponse` option) would be tidier, but measured as slow as that.
  */
-export function setDefaultHeaders(response: ServerResponse): void {
-  for (const [name, value] of Object.entries(DEFAULT_HEADERS)) response.setHeader(name, value);
+export function sendDefaultHeaders(response: ServerResponse): void {
+  response.writeHead = writeHeadWithDefaults as ServerResponse['writeHead'];
+}
+
+/** What `writeHead()` accepts as headers. */
+type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
+const writeHead = ServerResponse.prototype.writeHead;
+const DEFAULTS = Object.entries(DEFAULT_HEADERS);
+
+function writeHeadWithDefaults(
+  this: ServerResponse,
+  statusCode: number,
+  reasonOrHeaders?: string | Headers,
+  headers?: Headers,
+): ServerResponse {
+  const args =
+    typeof reasonOrHeaders === 'string'
+      ? [statusCode, reasonOrHeaders, withDefaults(this, headers)]
+      : [statusCode, withDefaults(this, reasonOrHeaders)];
+  return Reflect.apply(writeHead, this, args);
+}
+
+/** The default headers nobody set, then `headers` (names lower-cased, so that they win). */
+function withDefaults(response: ServerResponse, headers: Headers = {}): Headers {
+  if (Array.isArray(headers)) {
+    // A raw list [name, value, …] may repeat a name; node:http lets it replace these.
+    for (const [name, value] of DEFAULTS) {
+      if (!response.hasHeader(name)) response.setHeader(name, value);
+    }
+    return headers;
+  }
+  const merged: OutgoingHttpHeaders = {};
+  for (const [name, value] of DEFAULTS) {
+    if (!response.hasHeader(name)) merged[name] = value;
+  }
+  for (const name in headers) merged[name.toLowerCase()] = headers[name];
+  return merged;
 }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { setDefaultHeaders } from './defaultHeaders.ts';
+import { answerClientError } from './clientError.ts';
+import { sendDefaultHeaders } from './defaultHeaders.ts';
 import { closeLingering } from './lingeringClose.ts';
 import { parsePublicUrl, usePublicOrigin } from './publicOrigin.ts';
 import { checkRequestSyntax } from './requestSyntax.ts';
@@ -10,13 +11,25 @@ import { writeProblem, writeProblemToSocket } from './writeProblem.ts';
 /** Where a server listens unless told otherwise: this machine only. */
 const DEFAULT_HOSTNAME = '127.0.0.1';
 
-/** Anything with a fetch-style entry point, such as an {@link Application}. */
+/**
+ * Anything with a fetch-style entry point, such as an {@link Application}.
+ *
+ * @category HTTP
+ */
 export interface FetchHandler {
-  /** Answers a WHATWG request. */
+  /**
+   * Answers a WHATWG request.
+   *
+   * @param request - the client's request
+   */
   fetch(request: Request): Promise<Response>;
 }
 
-/** Options of {@link serve} and `app.run()`. */
+/**
+ * Options of {@link serve} and `app.run()`.
+ *
+ * @category HTTP
+ */
 export interface ServeOptions {
   /** The port; else the `PORT` environment variable, else 8080. 0 picks a free port. */
   port?: number | undefined;
@@ -39,7 +52,11 @@ export interface ServeOptions {
   closeTimeout?: number | undefined;
 }
 
-/** A server that is listening. */
+/**
+ * A server that is listening.
+ *
+ * @category HTTP
+ */
 export interface RunningServer {
   /** The node:http server. */
   readonly server: Server;
@@ -63,6 +80,20 @@ export interface RunningServer {
  * `Cache-Control: no-store` on answers that set neither (see `defaultHeaders.ts`); and
  * closes connections gracefully, so that a client still sending a body the application did
  * not read receives the answer (see `lingeringClose.ts`).
+ *
+ * @param handler - what answers the requests, such as an application
+ * @param options - the port, the address, the public URL and how to stop
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/', (_request, response) => text('Hello', response));
+ * const server = await serve(app, { port: 0, handleSignals: false });
+ * console.log(`listening on ${server.url}`);
+ * await server.close();
+ * ```
+ *
+ * @category HTTP
  */
 export async function serve(
   handler: FetchHandler,
@@ -72,13 +103,14 @@ export async function serve(
   const origin = publicUrl === undefined ? undefined : parsePublicUrl(publicUrl);
   const listener = getRequestListener((request) => handler.fetch(request));
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    setDefaultHeaders(response);
+    sendDefaultHeaders(response);
     const refusal = checkRequestSyntax(request);
     if (refusal) return writeProblem(response, refusal.status, refusal.detail);
     if (origin !== undefined) usePublicOrigin(request, origin);
     return listener(request, response);
   });
   server.on('connection', closeLingering);
+  server.on('clientError', answerClientError);
   // Without a listener node:http drops a CONNECT without a word; a proxy is not what we are.
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
     writeProblemToSocket(socket, 501, 'The CONNECT method is not implemented by this server'),

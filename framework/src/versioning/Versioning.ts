@@ -3,12 +3,17 @@ import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { essence, parseVendorType } from '../negotiation/mediaType.ts';
+import { memoByHeader } from '../negotiation/memoByHeader.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import type { Route } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
 import { API_VERSION } from './apiVersionAttribute.ts';
 
-/** Options of {@link Versioning}. */
+/**
+ * Options of {@link Versioning}.
+ *
+ * @category Versioning
+ */
 export interface VersioningOptions {
   /** The vendor of the media types, `conference` in `application/vnd.conference.v2+json`. */
   vendor: string;
@@ -35,12 +40,27 @@ const URL_VERSION = /^\/v(\d+)(?=\/|\.|$)/i;
  * happens once, in the routing middleware. A version asked for by media type that has no
  * routes there while the default version has is refused: 415 from `Content-Type`, 406 from
  * `Accept`. A URL version nobody registered simply finds no route: a 404.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.pipe(new Versioning(app.router, { vendor: 'conference', defaultVersion: 1 }));
+ * app.get('/v1/speaker/{id}', (request, response) => json({ version: 1, id: request.param('id') }, response));
+ * app.get('/v2/speaker/{id}', (request, response) =>
+ *   json({ version: request.getAttribute(API_VERSION), id: request.param('id') }, response),
+ * );
+ * // GET /speaker/1 → version 1; GET /v2/speaker/1 or Accept: application/vnd.conference.v2+json → version 2
+ * ```
+ *
+ * @category Versioning
  */
 export class Versioning implements MiddlewareInterface {
   readonly #router: Router;
   readonly #vendor: string;
   readonly #defaultVersion: number;
   #index: VersionIndex = { routeCount: -1, segments: new Map() };
+  /** The version an `Accept` header asks for, if it names one of ours. */
+  readonly #acceptedVersion = memoByHeader((accept) => this.#versionAccepted(accept));
 
   /**
    * Creates the middleware; pipe it before routing.
@@ -54,7 +74,13 @@ export class Versioning implements MiddlewareInterface {
     this.#defaultVersion = options.defaultVersion ?? 1;
   }
 
-  /** Resolves the version, and moves unprefixed requests to their versioned path. */
+  /**
+   * Resolves the version, and moves unprefixed requests to their versioned path.
+   *
+   * @param request - the request, before routing
+   * @param response - the response prototype
+   * @param next - the rest of the pipeline, which gets the versioned request
+   */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
     const inUrl = URL_VERSION.exec(request.path);
     if (inUrl) return next(request.withAttribute(API_VERSION, Number(inUrl[1])), response);
@@ -88,7 +114,7 @@ export class Versioning implements MiddlewareInterface {
     return vendor?.vendor.toLowerCase() === this.#vendor ? vendor.version : undefined;
   }
 
-  #acceptedVersion(accept: string | null): number | undefined {
+  #versionAccepted(accept: string | null): number | undefined {
     if (accept === null) return undefined;
     // Negotiator orders the ranges by preference; the first vendor type of ours decides.
     for (const type of new Negotiator({ headers: { accept } }).mediaTypes()) {

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it, vi } from 'vitest';
-import { Htpasswd } from '../../src/index.ts';
+import { Htpasswd } from '../../src/auth/htpasswd.ts';
 import {
   basic,
   call,

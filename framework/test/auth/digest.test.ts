@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Htdigest } from '../../src/index.ts';
+import { Htdigest } from '../../src/auth/htdigest.ts';
 import { call, challenges, createAuthApp, hex, REALM, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TokenStore } from '../../src/index.ts';
+import { TokenStore } from '../../src/auth/TokenStore.ts';
 import { basic, call, challenges, createAuthApp, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();

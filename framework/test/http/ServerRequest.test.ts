@@ -1,5 +1,6 @@
-import { attribute, pathOf, ServerRequest } from 'hyperpipe';
+import { attribute, ServerRequest } from 'hyperpipe';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { pathOf } from '../../src/http/ServerRequest.ts';
 
 interface User {
   readonly name: string;

@@ -2,10 +2,10 @@ import {
   type ErrorMiddlewareFunction,
   errorMiddleware,
   type MiddlewareFunction,
-  MiddlewarePipe,
   text,
 } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
+import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
 import { passing, run } from './support.ts';
 
 const boom = new Error('boom');

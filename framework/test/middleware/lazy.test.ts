@@ -1,12 +1,12 @@
 import {
   type Container,
   InvalidMiddlewareError,
-  MiddlewarePipe,
   ServiceManager,
   ServiceNotFoundError,
   text,
 } from 'hyperpipe';
 import { describe, expect, it, vi } from 'vitest';
+import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
 import { run } from './support.ts';
 
 /** A container spy over a ServiceManager holding `services`. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { MiddlewarePipe, type ServerRequest, text } from 'hyperpipe';
+import { type ServerRequest, text } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
+import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
 import { run } from './support.ts';
 
 interface Seen {

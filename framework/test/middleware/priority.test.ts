@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { MiddlewarePipe } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
+import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
 import { passing, run } from './support.ts';
 
 /** Pipes one logging middleware per [name, priority] and returns the order they ran in. */

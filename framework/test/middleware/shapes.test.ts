@@ -1,5 +1,6 @@
-import { InvalidMiddlewareError, type MiddlewareFunction, MiddlewarePipe } from 'hyperpipe';
+import { InvalidMiddlewareError, type MiddlewareFunction } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
+import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
 import { run } from './support.ts';
 
 describe('what middleware must return', () => {

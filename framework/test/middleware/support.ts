@@ -1,11 +1,5 @@
-import {
-  type MiddlewareFunction,
-  type MiddlewarePipe,
-  type PipeEnd,
-  ResponsePrototype,
-  ServerRequest,
-  text,
-} from 'hyperpipe';
+import { type MiddlewareFunction, ResponsePrototype, ServerRequest, text } from 'hyperpipe';
+import type { MiddlewarePipe, PipeEnd } from '../../src/middleware/MiddlewarePipe.ts';
 
 /** What a test pipe's end saw: the request that exhausted it, or the error nobody handled. */
 export interface EndLog {

@@ -3,7 +3,6 @@ import {
   ContentNegotiation,
   type ContentNegotiationOptions,
   createApplication,
-  DEFAULT_BODY_LIMIT,
   json,
   PARSED_BODY,
   ProblemMiddleware,
@@ -11,6 +10,7 @@ import {
   type ServerRequest,
 } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BODY_LIMIT } from '../../src/negotiation/ContentNegotiation.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const VENDOR = 'application/vnd.conference.v1+json';

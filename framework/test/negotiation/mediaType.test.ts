@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   essence,
   isAllowedContentType,
@@ -6,8 +7,7 @@ import {
   negotiateMediaType,
   parseVendorType,
   withoutResource,
-} from 'hyperpipe';
-import { describe, expect, it } from 'vitest';
+} from '../../src/negotiation/mediaType.ts';
 
 describe('media type helpers', () => {
   it('essence drops parameters and lower-cases', () => {

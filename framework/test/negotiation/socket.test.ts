@@ -1,7 +1,6 @@
 import {
   ContentNegotiation,
   createApplication,
-  DEFAULT_BODY_LIMIT,
   json,
   PARSED_BODY,
   ProblemMiddleware,
@@ -9,6 +8,7 @@ import {
   type ServerRequest,
 } from 'hyperpipe';
 import { expect, it } from 'vitest';
+import { DEFAULT_BODY_LIMIT } from '../../src/negotiation/ContentNegotiation.ts';
 
 it('parses and limits request bodies over a real socket', async () => {
   const app = createApplication();

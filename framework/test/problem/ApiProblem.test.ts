@@ -1,5 +1,6 @@
-import { ApiProblem, HttpError, statusType, validationProblem } from 'hyperpipe';
+import { ApiProblem, HttpError, validationProblem } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
+import { statusType } from '../../src/problem/statusType.ts';
 
 const RFC_9110 = 'https://www.rfc-editor.org/rfc/rfc9110#status.';
 

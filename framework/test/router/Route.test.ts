@@ -45,12 +45,12 @@ describe('Route', () => {
     expect(new Route('/a', handler('x'), [method]).methods).toEqual([method]);
   });
 
-  it('tells whether it names a method, or allows any', () => {
-    const listed = new Route('/a', handler('x'), ['GET', 'POST']);
-    expect(listed.allowsMethod('POST')).toBe(true);
-    expect(listed.allowsMethod('DELETE')).toBe(false);
-    expect(new Route('/a', handler('x')).allowsMethod('PROPFIND')).toBe(true);
-    expect(new Route('/a', handler('x'), []).allowsMethod('GET')).toBe(false);
+  it('tells whether placeholder values match its tokens, read at each call', () => {
+    const route = new Route('/user/{id}/{tab}', handler('x'));
+    expect(route.matchesTokens({ id: 'ab', tab: 'x' })).toBe(true);
+    route.setOptions({ tokens: { id: '\\d+' } });
+    expect(route.matchesTokens({ id: '42', tab: 'x' })).toBe(true);
+    expect(route.matchesTokens({ id: '4a', tab: 'x' })).toBe(false);
   });
 
   describe('setOptions', () => {

@@ -1,5 +1,5 @@
-import { fillRoutePath, parseRoutePath } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
+import { fillRoutePath, parseRoutePath } from '../../src/router/routePath.ts';
 
 describe('parseRoutePath', () => {
   it.each([

@@ -1,0 +1,219 @@
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { Vitest } from 'vitest/node';
+import { wantsColour } from '../terminal.ts';
+import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
+import { REPO_ROOT } from '../workshop/paths.ts';
+import WorkshopReporter, { type ReportedCheck } from './reporter.ts';
+import {
+  type ChecksRun,
+  checkTarget,
+  pointedHint,
+  type RunChecksOptions,
+  runChecks,
+  stepCheckFiles,
+} from './runChecks.ts';
+import { TYPE_CHECK_FILE, TYPE_CHECK_NAME, typeCheckFailure } from './typeCheckFailure.ts';
+import { startTypeCheckThread } from './typeCheckThread.ts';
+
+const CONFIG = join(REPO_ROOT, 'cli/vitest.checks.config.ts');
+
+/** One step's checks on one target, kept warm between runs. */
+interface Checker {
+  run(options: RunChecksOptions): Promise<ChecksRun>;
+  close(): Promise<void>;
+}
+
+/**
+ * {@link runChecks}, but a run with `warm` set is done in this process, by a vitest kept
+ * running between the runs of the same step on the same target, beside a type-check kept in a
+ * thread: a check again after an edit re-runs the step's check file and re-checks the types of
+ * the files that changed, instead of starting vitest, its worker and TypeScript afresh (seconds).
+ * Every other run (json, url, the authors' verification) goes to a vitest process as before.
+ * `close()` ends the warm vitest and the thread; the process does not end before.
+ */
+export function createWarmRunChecks(): WarmRunChecks {
+  let current: { key: string; checker: Promise<Checker> } | undefined;
+  const close = async () => {
+    const closing = current?.checker;
+    current = undefined;
+    await (await closing?.catch(() => undefined))?.close();
+  };
+  const checkerFor = async (options: Prepared): Promise<Checker> => {
+    const step =
+      typeof options.step === 'string' ? findStep(loadManifest(), options.step) : options.step;
+    const target = realpathSync(checkTarget(options.target, step));
+    const colour =
+      options.colour ?? (options.stdio === 'inherit' && wantsColour(process.stdout, process.env));
+    const key = JSON.stringify([stepDir(step), target, colour]);
+    if (current?.key !== key) {
+      // Another step (a new check file) or target: a checker of its own.
+      await close();
+      current = { key, checker: createChecker(step, target, colour) };
+    }
+    return current.checker;
+  };
+  return {
+    async runChecks(options) {
+      if (!options.warm || options.json || options.url) return runChecks(options);
+      return (await checkerFor(options)).run(options);
+    },
+    prepare(options) {
+      checkerFor(options).catch(() => undefined); // the check itself will say what is wrong
+    },
+    close,
+  };
+}
+
+/** What decides which checker a run gets. */
+type Prepared = Pick<RunChecksOptions, 'step' | 'target' | 'colour' | 'stdio'>;
+
+/** What {@link createWarmRunChecks} returns. */
+export interface WarmRunChecks {
+  /** {@link runChecks}, warm for runs with `warm` set. */
+  runChecks: typeof runChecks;
+  /**
+   * Starts a checker for these options' step and target ahead of their first run (vitest, and
+   * the type-check's parsing), while the learner reads and edits: the first check is then warm.
+   */
+  prepare(options: Prepared): void;
+  /** Ends the warm vitest and its threads. */
+  close(): Promise<void>;
+}
+
+async function createChecker(step: Step, target: string, colour: boolean): Promise<Checker> {
+  // Started first, and at once at work: parsing the project's ~280 files takes longer than
+  // starting vitest. Later type-checks only re-read what changed.
+  const typeCheck = startTypeCheckThread(target);
+  typeCheck.errors().catch(() => undefined);
+  // Loading vitest (vite and its bundlers) takes most of a second: meanwhile, the thread parses.
+  const [{ createVitest }, { keptWorkerPool }] = await Promise.all([
+    import('vitest/node'),
+    import('./keptWorkerPool.ts'),
+  ]);
+  let typeChecked: Promise<ReportedCheck[]> = Promise.resolve([]);
+  let output = '';
+  let onOutput: ((chunk: string) => void) | undefined;
+  const write = (text: string) => {
+    output += text;
+    onOutput?.(text);
+  };
+  // vitest's own messages (an error outside any check) join the report.
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      write(String(chunk));
+      done();
+    },
+  });
+  const reporter = new WorkshopReporter({ colour, write, moreChecks: () => typeChecked });
+  // cli/vitest.checks.config.ts reads what to check from the environment, as a vitest
+  // process of its own would.
+  process.env.WORKSHOP_TARGET = target;
+  process.env.WORKSHOP_STEP = stepDir(step);
+  delete process.env.WORKSHOP_URL;
+  const pool = keptWorkerPool();
+  let vitest: Vitest;
+  try {
+    vitest = await createVitest(
+      'test',
+      {
+        config: CONFIG,
+        root: REPO_ROOT,
+        watch: false,
+        reporters: [reporter],
+        // The worker and the modules it loaded (vitest, msw, the framework) stay from one run to
+        // the next (with the pool below); the learner's own modules are loaded afresh each run
+        // (see forgetModules).
+        isolate: false,
+        // One check file: one worker.
+        maxWorkers: 1,
+        // The worker's colours (in vitest's diffs) follow the report's.
+        env: colour ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' },
+      },
+      // Here rather than with the options above, where a pool object is not taken.
+      { test: { pool } },
+      { stdout: sink, stderr: sink },
+    );
+  } catch (error) {
+    await typeCheck.close();
+    throw error;
+  }
+  const project = vitest.getRootProject();
+  const specifications = stepCheckFiles(step).map((file) =>
+    project.createSpecification(join(REPO_ROOT, file)),
+  );
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const runOnce = async (options: RunChecksOptions): Promise<ChecksRun> => {
+    const started = performance.now();
+    if (options.signal?.aborted) {
+      return { passed: false, exitCode: 1, output: '', durationMs: 0, aborted: true };
+    }
+    output = '';
+    onOutput =
+      options.stdio === 'inherit'
+        ? (chunk) => {
+            process.stdout.write(chunk);
+            options.onOutput?.(chunk);
+          }
+        : options.onOutput;
+    forgetModules(vitest, target);
+    typeChecked = typeCheck
+      .errors()
+      .then(typeCheckResults, (error: Error) => [
+        typeCheckResult(`the type-check could not run: ${error.message}`),
+      ]);
+    const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      await vitest.runTestSpecifications(specifications, true);
+    } finally {
+      options.signal?.removeEventListener('abort', cancel);
+    }
+    const aborted = options.signal?.aborted === true;
+    const passed = reporter.passed === true && !aborted;
+    const durationMs = Math.round(performance.now() - started);
+    const hint = passed ? undefined : pointedHint(output);
+    return { passed, exitCode: passed ? 0 : 1, output, durationMs, aborted, hint };
+  };
+
+  return {
+    run(options) {
+      // One run at a time: each has its own output.
+      const run = queue.then(() => runOnce(options));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      await Promise.all([vitest.close(), typeCheck.close()]);
+      await pool.close();
+    },
+  };
+}
+
+/**
+ * Makes the next run load the target's modules afresh: vite's transform of each, and the
+ * worker's evaluated copy. All of them, not only the changed ones: a module that imports a
+ * changed one would otherwise keep the old one's exports.
+ */
+function forgetModules(vitest: Vitest, folder: string): void {
+  const prefix = `${folder}/`;
+  for (const project of vitest.projects) {
+    for (const environment of Object.values(project.vite.environments)) {
+      for (const file of environment.moduleGraph.fileToModulesMap.keys()) {
+        if (!file.startsWith(prefix)) continue;
+        vitest.invalidateFile(file);
+        vitest.watcher.invalidates.add(file);
+      }
+    }
+  }
+}
+
+function typeCheckResults(errors: string[]): ReportedCheck[] {
+  return [typeCheckResult(typeCheckFailure(errors)?.message)];
+}
+
+function typeCheckResult(failure: string | undefined): ReportedCheck {
+  return { module: join(REPO_ROOT, TYPE_CHECK_FILE), name: TYPE_CHECK_NAME, failure };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { speakerInput, speakerPatch } from '../Conference/V1/Rest/Speaker/speakerInput.ts';
+import { talkInput, talkPatch } from '../Conference/V1/Rest/Talk/talkInput.ts';
+
+/**
+ * What the code of one REST resource takes and gives, which its `rest` entry cannot say:
+ * the schemas its methods validate bodies with, and the fields its entities have beyond
+ * those of the body.
+ */
+export interface ResourceSchemas {
+  /** The body of POST and PUT, the schema the resource validates it with. */
+  input: z.ZodObject;
+  /** The body of PATCH. */
+  patch: z.ZodObject;
+  /**
+   * Fields of an entity that are not in the body, or differ from it. Every field of the
+   * body is in the entity too, always present, unless the `rest` entry embeds or hides it.
+   */
+  state: z.ZodRawShape;
+  /** Relations the entry's `links` hook may add besides `self`. */
+  links?: readonly string[];
+}
+
+const id = z.int().positive();
+
+// Both versions of the speaker take the same bodies: one component each in the document.
+const speakerBodies = {
+  input: speakerInput.meta({ id: 'SpeakerInput' }),
+  patch: speakerPatch.meta({ id: 'SpeakerPatch' }),
+};
+
+// The catalogue's column allows a talk without a title, which no request can write.
+const untitled = { title: talkInput.shape.title.nullable() };
+
+/** The schemas of each resource, by the name of its `rest` entry. */
+export const RESOURCE_SCHEMAS: Readonly<Record<string, ResourceSchemas>> = {
+  'Conference.V1.Speaker': { ...speakerBodies, state: { id } },
+  'Conference.V1.Talk': {
+    input: talkInput.meta({ id: 'TalkInput' }),
+    patch: talkPatch.meta({ id: 'TalkPatch' }),
+    state: { id, ...untitled },
+  },
+  'Conference.V2.Speaker': {
+    ...speakerBodies,
+    state: { id, talk_count: z.int().nonnegative() },
+    links: ['twitter'],
+  },
+};

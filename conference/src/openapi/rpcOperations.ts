@@ -1,0 +1,120 @@
+import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { timezoneInput } from '../Timezone/timezoneInput.ts';
+import { problemResponse } from './problems.ts';
+
+/** An operation of a route that is no REST resource, without its path, method and security. */
+export type RpcOperation = Omit<RouteConfig, 'method' | 'path' | 'security'>;
+
+const JSON_TYPE = 'application/json';
+const FORM = 'application/x-www-form-urlencoded';
+
+const timezone = z.object({
+  timezone: z.string().meta({ description: 'An IANA time zone name.' }),
+});
+
+const jsonAnswer = (description: string, schema: z.ZodType): ResponseConfig => ({
+  description,
+  content: { [JSON_TYPE]: { schema } },
+});
+
+// RFC 6749, sections 4.3.2, 4.4.2 and 6: the token endpoint takes a form.
+const tokenRequest = z
+  .object({
+    grant_type: z.enum(['password', 'client_credentials', 'refresh_token']),
+    username: z.string().optional(),
+    password: z.string().optional(),
+    refresh_token: z.string().optional(),
+    scope: z.string().optional(),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+  })
+  .meta({ id: 'TokenRequest' });
+
+// RFC 6749, sections 5.1 and 5.2.
+const token = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.int().optional(),
+    refresh_token: z.string().optional(),
+    scope: z.string().optional(),
+  })
+  .meta({ id: 'Token' });
+const tokenError = z
+  .object({ error: z.string(), error_description: z.string().optional() })
+  .meta({ id: 'TokenError' });
+
+/**
+ * The operations of the routes that are no REST resource, by route name, then method.
+ * Each route of the application must have its operations here, or the document is not built.
+ */
+export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, RpcOperation>>>> = {
+  timezone: {
+    GET: {
+      summary: "The server's time zone",
+      responses: {
+        200: jsonAnswer("The server's time zone.", timezone),
+        406: problemResponse(406, 'The client does not accept JSON.'),
+      },
+    },
+    POST: {
+      summary: 'Checks a time zone name',
+      request: {
+        body: {
+          required: true,
+          content: { [JSON_TYPE]: { schema: timezoneInput }, [FORM]: { schema: timezoneInput } },
+        },
+      },
+      responses: {
+        200: jsonAnswer(
+          'A time zone this server knows.',
+          timezone.extend({ valid: z.literal(true) }),
+        ),
+        400: problemResponse(400, 'The body is not valid JSON.'),
+        406: problemResponse(406, 'The client does not accept JSON.'),
+        413: problemResponse(413, 'The body is too large.'),
+        415: problemResponse(415, 'The body is neither JSON nor a form.'),
+        422: problemResponse(422, 'No time zone, or one this server does not know.'),
+      },
+    },
+  },
+  oauth: {
+    POST: {
+      summary: 'Issues an OAuth2 access token',
+      description:
+        'The client authenticates with `client_id` and `client_secret` in the form, or with HTTP Basic.',
+      request: { body: { required: true, content: { [FORM]: { schema: tokenRequest } } } },
+      responses: {
+        200: jsonAnswer('The token (RFC 6749, section 5.1).', token),
+        400: jsonAnswer('The grant failed (RFC 6749, section 5.2): `invalid_grant`, …', tokenError),
+        401: jsonAnswer('The client is unknown or its secret wrong: `invalid_client`.', tokenError),
+      },
+    },
+  },
+  openapi: {
+    GET: {
+      summary: 'This document',
+      responses: {
+        200: jsonAnswer(
+          'The OpenAPI document of the API.',
+          z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+        ),
+      },
+    },
+  },
+  explorer: {
+    GET: {
+      summary: 'The HAL explorer',
+      description:
+        'A browser (`Accept: text/html`) gets a page that follows the links of the API. Other clients get a 404.',
+      responses: {
+        200: {
+          description: 'The explorer page.',
+          content: { 'text/html': { schema: z.string() } },
+        },
+        404: problemResponse(404, 'There is no resource here, only the page for browsers.'),
+      },
+    },
+  },
+};

@@ -1,0 +1,62 @@
+import type { AuthenticationConfig } from 'hyperpipe';
+
+/** A security scheme of the document (OpenAPI 3.1, section 4.8.27). */
+export type SecurityScheme =
+  | { type: 'http'; scheme: 'basic' | 'digest'; description: string }
+  | {
+      type: 'oauth2';
+      description: string;
+      flows: Record<string, { tokenUrl: string; refreshUrl?: string; scopes: object }>;
+    };
+
+/** What an operation says of its security: any one scheme, or (with `{}`) none at all. */
+export type SecurityRequirements = Record<string, string[]>[];
+
+/** The OAuth2 grants of the token endpoint, as OpenAPI names their flows. */
+const FLOWS: Readonly<Record<string, string>> = {
+  password: 'password',
+  client_credentials: 'clientCredentials',
+};
+
+/**
+ * The security schemes of the `authentication` configuration: one per system it turns on,
+ * the OAuth2 flows from the grants of its clients, with the token endpoint at `tokenUrl`.
+ */
+export function securitySchemes(
+  config: AuthenticationConfig,
+  tokenUrl: string,
+): Record<string, SecurityScheme> {
+  const realm = `realm "${config.realm ?? 'api'}"`;
+  const schemes: Record<string, SecurityScheme> = {};
+  if (config.basic) {
+    schemes.basic = { type: 'http', scheme: 'basic', description: `HTTP Basic, ${realm}.` };
+  }
+  if (config.digest) {
+    schemes.digest = { type: 'http', scheme: 'digest', description: `HTTP Digest, ${realm}.` };
+  }
+  if (config.oauth2) {
+    const grants = new Set(
+      Object.values(config.oauth2.clients ?? {}).flatMap((client) => client.grants ?? []),
+    );
+    const refresh = grants.has('refresh_token') ? { refreshUrl: tokenUrl } : {};
+    const flows = [...grants].flatMap((grant) => {
+      const flow = FLOWS[grant];
+      return flow ? [[flow, { tokenUrl, ...refresh, scopes: {} }] as const] : [];
+    });
+    schemes.oauth2 = {
+      type: 'oauth2',
+      description: `OAuth2 bearer tokens from ${tokenUrl}, sent as \`Authorization: Bearer …\` or as the \`access_token\` query parameter.`,
+      flows: Object.fromEntries(flows),
+    };
+  }
+  return schemes;
+}
+
+/** Any of the schemes; or, when the operation is public, none too. */
+export function securityOf(
+  schemes: Readonly<Record<string, SecurityScheme>>,
+  needsIdentity: boolean,
+): SecurityRequirements {
+  const any = Object.keys(schemes).map((name) => ({ [name]: [] }));
+  return needsIdentity ? any : [{}, ...any];
+}

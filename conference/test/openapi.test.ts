@@ -1,0 +1,194 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContractRequest, conferenceContract } from './contract/conferenceContract.ts';
+import { type ForeignIds, writeForeignCatalogue } from './contract/foreignCatalogue.ts';
+import { CONFERENCE_SERVE, type ServerProcess, startServer } from './contract/servers.ts';
+import {
+  basicAuth,
+  createTestConference,
+  JSON_TYPE,
+  send,
+  useTemporaryFolders,
+  V2,
+} from './support/conference.ts';
+import { type Document, type Exchange, OpenApiTruth } from './support/openApiTruth.ts';
+
+const temporaryFolder = useTemporaryFolders();
+
+describe('GET /openapi.json', () => {
+  it('serves a valid OpenAPI 3.1 document', async () => {
+    const { app } = await createTestConference();
+    const response = await send(app, '/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(JSON_TYPE);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('has the paths, vendor media types and security schemes of the configuration', async () => {
+    const { app } = await createTestConference();
+    const document = await (await send(app, '/openapi.json')).json();
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [
+        '/',
+        '/oauth',
+        '/openapi.json',
+        '/speaker',
+        '/speaker/{speaker_id}',
+        '/talk',
+        '/talk/{talk_id}',
+        '/timezone',
+        '/v1/speaker',
+        '/v1/speaker/{speaker_id}',
+        '/v1/talk',
+        '/v1/talk/{talk_id}',
+        '/v2/speaker',
+        '/v2/speaker/{speaker_id}',
+      ].sort(),
+    );
+    const v2 = document.paths['/v2/speaker/{speaker_id}'].get.responses['200'].content;
+    expect(Object.keys(v2)).toEqual([V2, 'application/hal+json', JSON_TYPE]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['basic', 'digest', 'oauth2']);
+    expect(document.paths['/v1/speaker'].post.security).toEqual([
+      { basic: [] },
+      { digest: [] },
+      { oauth2: [] },
+    ]);
+    expect(document.paths['/v1/speaker'].get.security[0]).toEqual({});
+  });
+});
+
+// The document is true: every request of the contract suite (docs/conference-api.md), and
+// one request more for each operation it leaves out, sent to `npm run serve`, answers as
+// the document the same server serves says it does.
+describe('every answer of the running API matches its OpenAPI document', () => {
+  let server: ServerProcess;
+  let requests: ContractRequest[];
+  let exchanges: Exchange[];
+  let truth: OpenApiTruth;
+
+  beforeAll(async () => {
+    const folder = temporaryFolder();
+    const original = join(folder, 'foreign.sqlite');
+    const ids = writeForeignCatalogue(original);
+    const copy = join(folder, 'conference.sqlite');
+    copyFileSync(original, copy);
+    server = await startServer(CONFERENCE_SERVE, copy, join(folder, 'oauth.sqlite'));
+    requests = [...conferenceContract(ids), ...everyOperation(ids)];
+    exchanges = await sendAll(server.url, requests);
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as Document;
+    truth = new OpenApiTruth(document);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers each request with the status it expects', () => {
+    const wrong = exchanges.flatMap((exchange, index) =>
+      exchange.status === requests[index]?.status
+        ? []
+        : [
+            `${exchange.method} ${exchange.path}: ${exchange.status}, not ${requests[index]?.status}`,
+          ],
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives only statuses, content types, bodies and headers the document describes', () => {
+    expect(exchanges.flatMap((exchange) => truth.check(exchange))).toEqual([]);
+  });
+
+  it('succeeds at least once on every operation of the document', () => {
+    for (const exchange of exchanges) truth.check(exchange);
+    const untried = truth.operations.filter((operation) => !truth.succeeded.has(operation));
+    expect(untried).toEqual([]);
+  });
+});
+
+const json = (value: unknown, type = JSON_TYPE) => ({
+  headers: { 'content-type': type },
+  body: JSON.stringify(value),
+});
+
+/**
+ * The operations the contract leaves out: the versioned URLs' writes, the explorer, the
+ * document itself, and a body over the limit. Run after the contract, on ids it left alone.
+ */
+function everyOperation({ speakers, talks }: ForeignIds): ContractRequest[] {
+  const [s4, s5, s6] = speakers.slice(3) as [number, number, number];
+  const [t4, t5] = talks.slice(3) as [number, number];
+  const speaker = { name: 'Grace', url: 'https://grace.example.org', twitter: '@grace' };
+  const talk = { title: 'Links all the way down', day: '2027-05-20', speakers: [s4] };
+  const previous = { locationOfPrevious: true } as const;
+  return [
+    { method: 'GET', path: '/openapi.json', status: 200 },
+    { method: 'GET', path: '/', headers: { accept: 'text/html' }, status: 200 },
+    { method: 'GET', path: '/', headers: { accept: JSON_TYPE }, status: 404 },
+    { method: 'GET', path: '/v1/speaker?page=3', status: 200 },
+    { method: 'POST', path: '/v1/speaker', ...json(speaker), status: 201 },
+    { method: 'PUT', path: previous, ...json({ ...speaker, twitter: null }), status: 200 },
+    { method: 'PATCH', path: `/v1/speaker/${s4}`, ...json({ twitter: '@four' }), status: 200 },
+    { method: 'DELETE', path: `/v1/speaker/${s5}`, status: 204 },
+    { method: 'GET', path: `/v1/talk/${t4}`, status: 200 },
+    { method: 'POST', path: '/v1/talk', ...json(talk), status: 201 },
+    { method: 'PUT', path: `/v1/talk/${t4}`, ...json(talk), status: 200 },
+    { method: 'PATCH', path: `/v1/talk/${t4}`, ...json({ abstract: null }), status: 200 },
+    { method: 'DELETE', path: `/v1/talk/${t5}`, status: 204 },
+    { method: 'POST', path: '/v2/speaker', ...json(speaker), status: 201 },
+    { method: 'PUT', path: `/v2/speaker/${s4}`, ...json(speaker), status: 200 },
+    { method: 'PATCH', path: `/v2/speaker/${s4}`, ...json({ url: null }), status: 200 },
+    { method: 'DELETE', path: `/v2/speaker/${s6}`, status: 204 },
+    { method: 'GET', path: '/v2/speaker', status: 200 },
+    { method: 'PUT', path: `/speaker/${s4}`, ...json(speaker, V2), status: 200 },
+    { method: 'GET', path: '/speaker?page=2', headers: { accept: V2 }, status: 200 },
+    { method: 'GET', path: '/speaker', headers: { accept: 'text/plain' }, status: 406 },
+    {
+      method: 'POST',
+      path: '/speaker',
+      ...json({ name: 'x'.repeat(1024 * 1024) }),
+      status: 413,
+    },
+  ];
+}
+
+/**
+ * Sends the requests in order, as the contract suite does (the demo editor's credentials
+ * unless a request says otherwise, the token of the last token answer for `token`), and
+ * keeps each answer whole: status, headers and body text.
+ */
+async function sendAll(url: string, requests: readonly ContractRequest[]): Promise<Exchange[]> {
+  const exchanges: Exchange[] = [];
+  let token = 'no-token-issued-yet';
+  for (const request of requests) {
+    const location = exchanges.at(-1)?.headers.get('location') ?? '/no-location';
+    const path = typeof request.path === 'string' ? request.path : new URL(location).pathname;
+    const authorization =
+      request.as === 'guest'
+        ? undefined
+        : request.as === 'token'
+          ? `Bearer ${token}`
+          : basicAuth(request.as ?? 'editor');
+    const response = await fetch(`${url}${path}`, {
+      method: request.method,
+      headers: { ...(authorization && { authorization }), ...request.headers },
+      ...(request.body !== undefined && { body: request.body }),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    if (response.ok && path === '/oauth') token = JSON.parse(text).access_token;
+    exchanges.push({
+      method: request.method,
+      path,
+      status: response.status,
+      headers: response.headers,
+      text,
+    });
+  }
+  return exchanges;
+}

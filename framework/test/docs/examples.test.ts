@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  compilerOptions,
+  EXAMPLES_FOLDER,
+  entryPoints,
+  examplesOf,
+  importLine,
+  type PublicApi,
+  publicApi,
+  typeCheck,
+} from './examples.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const OPTIONS = compilerOptions(ROOT);
+
+describe('the @example blocks of the public API', () => {
+  let api: PublicApi;
+  beforeAll(() => {
+    api = publicApi(join(ROOT, 'framework', 'src', 'index.ts'), OPTIONS);
+  }, 60_000);
+
+  it('document every exported class and function', () => {
+    const documented = new Set(examplesOf(api).map(({ owner }) => owner.split('.')[0]));
+    expect(entryPoints(api).filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('compile against hyperpipe as a user imports it', () => {
+    const examples = examplesOf(api);
+    expect(examples.length).toBeGreaterThan(0);
+    expect(typeCheck(examples, importLine(api), EXAMPLES_FOLDER, OPTIONS)).toEqual([]);
+  }, 60_000);
+
+  it('fail on a broken example, naming it and the line', () => {
+    const broken = [
+      {
+        owner: 'json',
+        code: 'const answer = json({ ack: 1 }, { status: 200 });\nanswer.nope();\n',
+      },
+    ];
+    expect(typeCheck(broken, importLine(api), EXAMPLES_FOLDER, OPTIONS)).toEqual([
+      expect.stringMatching(/^@example of json, line 2: Property 'nope' does not exist/),
+    ]);
+  }, 60_000);
+});
