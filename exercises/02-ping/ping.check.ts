@@ -30,7 +30,7 @@ describe('step 02: routes and methods', () => {
     );
   });
 
-  it('answers DELETE /ping with 405 Method Not Allowed and Allow: GET', async () => {
+  it('answers DELETE /ping with 405 Method Not Allowed and Allow: GET,HEAD', async () => {
     const exchange = await send('DELETE', '/ping');
     expectResponse(exchange, { status: 405, headers: { allow: /\bGET\b/ } }, { hint: 4 });
   });

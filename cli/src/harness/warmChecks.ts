@@ -18,10 +18,13 @@ import { TYPE_CHECK_FILE, TYPE_CHECK_NAME, typeCheckFailure } from './typeCheckF
 import { startTypeCheckThread } from './typeCheckThread.ts';
 
 const CONFIG = join(REPO_ROOT, 'cli/vitest.checks.config.ts');
+const CANCEL_GRACE_MS = 2000;
 
 /** One step's checks on one target, kept warm between runs. */
 interface Checker {
   run(options: RunChecksOptions): Promise<ChecksRun>;
+  /** Whether a run had to be stopped by ending its thread: vitest does not recover from that. */
+  readonly spoiled: boolean;
   close(): Promise<void>;
 }
 
@@ -35,29 +38,40 @@ interface Checker {
  */
 export function createWarmRunChecks(): WarmRunChecks {
   let current: { key: string; checker: Promise<Checker> } | undefined;
+  const closeChecker = async (checker: Promise<Checker> | undefined) =>
+    (await checker?.catch(() => undefined))?.close();
   const close = async () => {
     const closing = current?.checker;
     current = undefined;
-    await (await closing?.catch(() => undefined))?.close();
+    await closeChecker(closing);
   };
-  const checkerFor = async (options: Prepared): Promise<Checker> => {
+  const checkerFor = (options: Prepared): Promise<Checker> => {
     const step =
       typeof options.step === 'string' ? findStep(loadManifest(), options.step) : options.step;
-    const target = realpathSync(checkTarget(options.target, step));
+    const target = realFolder(checkTarget(options.target, step));
     const colour =
       options.colour ?? (options.stdio === 'inherit' && wantsColour(process.stdout, process.env));
     const key = JSON.stringify([stepDir(step), target, colour]);
     if (current?.key !== key) {
-      // Another step (a new check file) or target: a checker of its own.
-      await close();
-      current = { key, checker: createChecker(step, target, colour) };
+      // Another step (a new check file) or target: a checker of its own, once the last is closed.
+      // Set at once, so that a run asked for meanwhile waits for this checker, not a second one.
+      const previous = current?.checker;
+      const checker = closeChecker(previous).then(() => createChecker(step, target, colour));
+      current = { key, checker };
+      // One that failed to start is not kept: the next run tries again.
+      checker.catch(() => {
+        if (current?.checker === checker) current = undefined;
+      });
     }
     return current.checker;
   };
   return {
     async runChecks(options) {
       if (!options.warm || options.json || options.url) return runChecks(options);
-      return (await checkerFor(options)).run(options);
+      const checker = await checkerFor(options);
+      const result = await checker.run(options);
+      if (checker.spoiled) await close(); // the next run gets a new checker
+      return result;
     },
     prepare(options) {
       checkerFor(options).catch(() => undefined); // the check itself will say what is wrong
@@ -126,7 +140,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
         // the next (with the pool below); the learner's own modules are loaded afresh each run
         // (see forgetModules).
         isolate: false,
-        // One check file: one worker.
+        // A step has one check file, and the kept pool one thread.
         maxWorkers: 1,
         // The worker's colours (in vitest's diffs) follow the report's.
         env: colour ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' },
@@ -144,6 +158,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
     project.createSpecification(join(REPO_ROOT, file)),
   );
   let queue: Promise<unknown> = Promise.resolve();
+  let spoiled = false;
 
   const runOnce = async (options: RunChecksOptions): Promise<ChecksRun> => {
     const started = performance.now();
@@ -164,12 +179,22 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
       .then(typeCheckResults, (error: Error) => [
         typeCheckResult(`the type-check could not run: ${error.message}`),
       ]);
-    const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+    // A cancelled run ends once its current check does. One that does not (the learner's code
+    // loops forever) loses its thread after a grace period, and this checker with it.
+    let stuck: NodeJS.Timeout | undefined;
+    const cancel = () => {
+      void vitest.cancelCurrentRun('keyboard-input');
+      stuck = setTimeout(() => {
+        spoiled = true;
+        void pool.close();
+      }, CANCEL_GRACE_MS);
+    };
     options.signal?.addEventListener('abort', cancel, { once: true });
     try {
       await vitest.runTestSpecifications(specifications, true);
     } finally {
       options.signal?.removeEventListener('abort', cancel);
+      clearTimeout(stuck);
     }
     const aborted = options.signal?.aborted === true;
     const passed = reporter.passed === true && !aborted;
@@ -179,6 +204,9 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
   };
 
   return {
+    get spoiled() {
+      return spoiled;
+    },
     run(options) {
       // One run at a time: each has its own output.
       const run = queue.then(() => runOnce(options));
@@ -207,6 +235,15 @@ function forgetModules(vitest: Vitest, folder: string): void {
         vitest.watcher.invalidates.add(file);
       }
     }
+  }
+}
+
+/** The folder as vite names its modules (symbolic links resolved), when it exists. */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder; // the check itself will say that src/app.ts is missing
   }
 }
 

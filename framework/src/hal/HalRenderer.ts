@@ -105,11 +105,10 @@ export class HalRenderer {
     const entity = data as Readonly<Record<string, unknown>>;
     const metadata = this.#metadata.get(kind);
     const { hidden, linked, embedded } = planOf(metadata);
-    const state: Record<string, unknown> = {};
-    for (const field of Object.keys(entity)) {
-      if (!hidden.has(field)) state[field] = entity[field];
-    }
-    const resource = new HalResource(state, this.entityUrl(request, kind, entity));
+    const resource = new HalResource(
+      stateOf(entity, hidden),
+      this.entityUrl(request, kind, entity),
+    );
     for (const [field, relatedKind] of linked) {
       const related = listOf(entity[field]);
       const identifier = this.#metadata.get(relatedKind).identifier ?? 'id';
@@ -170,6 +169,29 @@ function planOf(metadata: EntityMetadata): RenderingPlan {
     PLANS.set(metadata, plan);
   }
   return plan;
+}
+
+/** The entity without its hidden fields; the entity itself when it has none of them. */
+function stateOf(
+  entity: Readonly<Record<string, unknown>>,
+  hidden: ReadonlySet<string>,
+): Readonly<Record<string, unknown>> {
+  // HalResource copies its state anyway: a copy of our own only pays when fields must go.
+  for (const field of hidden) {
+    if (field in entity) return withoutFields(entity, hidden);
+  }
+  return entity;
+}
+
+function withoutFields(
+  entity: Readonly<Record<string, unknown>>,
+  hidden: ReadonlySet<string>,
+): Record<string, unknown> {
+  const state: Record<string, unknown> = {};
+  for (const field of Object.keys(entity)) {
+    if (!hidden.has(field)) state[field] = entity[field];
+  }
+  return state;
 }
 
 function listOf(value: unknown): unknown[] {

@@ -87,7 +87,8 @@ export class HalResource {
   toJSON(): Record<string, unknown> {
     const document: Record<string, unknown> = { _links: this.links, ...this.state };
     let embedded: Record<string, unknown> | undefined;
-    for (const [name, resource] of Object.entries(this.embedded)) {
+    for (const name in this.embedded) {
+      const resource = this.embedded[name] as HalResource | HalResource[];
       embedded ??= {};
       embedded[name] = Array.isArray(resource) ? resource.map(toDocument) : resource.toJSON();
     }

@@ -25,6 +25,6 @@ export function createApp(_options: AppOptions = {}): Application {
   });
 
   // Nothing to write for 405: the router knows /ping takes only GET, and answers
-  // DELETE /ping with 405 Method Not Allowed and `Allow: GET`.
+  // DELETE /ping with 405 Method Not Allowed and `Allow: GET,HEAD`.
   return app;
 }

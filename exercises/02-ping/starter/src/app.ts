@@ -20,7 +20,7 @@ export function createApp(_options: AppOptions = {}): Application {
   // TODO: POST /post answers plain text, written to the response prototype's body.
 
   // TODO: once /ping exists, make sure DELETE /ping answers 405 Method Not Allowed with
-  // `Allow: GET`. README.md explains who writes that answer.
+  // `Allow: GET,HEAD`. README.md explains who writes that answer.
 
   return app;
 }

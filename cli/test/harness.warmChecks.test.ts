@@ -1,0 +1,88 @@
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, expect, it } from 'vitest';
+import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+
+// The warm runner runs vitest in its own process, which a test worker is not: each case runs
+// in a Node process of its own, as the workshop command does.
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true }))));
+
+/** Runs `body` (a module's text) with `target`, a copy of step 02's solution, and its result. */
+async function inProcess(body: string): Promise<unknown> {
+  const folder = await mkdtemp(join(tmpdir(), 'hyperpipe-warm-'));
+  folders.push(folder);
+  const target = join(folder, 'target');
+  await cp(join(SOLUTIONS_DIR, '02-ping'), target, { recursive: true });
+  await symlink(join(REPO_ROOT, 'node_modules'), join(target, 'node_modules'));
+  await writeFile(join(target, 'package.json'), '{ "type": "module" }\n');
+  const script = join(folder, 'script.mts');
+  const warmChecks = join(REPO_ROOT, 'cli/src/harness/warmChecks.ts');
+  await writeFile(
+    script,
+    `import { readFileSync, writeFileSync } from 'node:fs';
+import { createWarmRunChecks } from ${JSON.stringify(warmChecks)};
+const target = ${JSON.stringify(target)};
+const app = target + '/src/app.ts';
+const original = readFileSync(app, 'utf8');
+const warm = createWarmRunChecks();
+const check = async (signal) => {
+  const run = await warm.runChecks({ step: '02', target, warm: true, stdio: 'pipe', signal });
+  const first = run.output.slice(run.output.lastIndexOf('The first failure')).split('\\n')[2];
+  return { passed: run.passed, aborted: run.aborted, first: run.passed ? undefined : first };
+};
+const results = [];
+${body}
+await warm.close();
+console.log(JSON.stringify(results));
+`,
+  );
+  const result = await execa(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO_ROOT,
+    env: { NO_COLOR: '1', FORCE_COLOR: undefined },
+    reject: false,
+  });
+  // vitest sets the exit code of the process it runs in after a failed run: the workshop
+  // command sets its own at the end; this script reports its results instead.
+  const last = result.stdout.trim().split('\n').at(-1) ?? '';
+  expect(last, `${result.stdout}\n${result.stderr}`).toMatch(/^\[/);
+  return JSON.parse(last);
+}
+
+it('sees each edit of the learner between warm runs', { timeout: 120_000 }, async () => {
+  const results = await inProcess(`
+results.push(await check());
+writeFileSync(app, original.replace('ack:', 'acq:'));
+results.push(await check());
+writeFileSync(app, original + "export const port: number = 'eighty';\\n");
+results.push(await check());
+writeFileSync(app, original);
+results.push(await check());
+`);
+  expect(results).toEqual([
+    { passed: true, aborted: false },
+    { passed: false, aborted: false, first: expect.stringContaining('json.ack is missing') },
+    // A type error only the type-check, kept in its thread, can see.
+    { passed: false, aborted: false, first: expect.stringMatching(/^type error at src\/app\.ts/) },
+    { passed: true, aborted: false },
+  ]);
+});
+
+it("stops a run the learner's code never ends, and checks again after it", {
+  timeout: 120_000,
+}, async () => {
+  const results = await inProcess(`
+results.push(await check());
+writeFileSync(app, original.replace("app.get('/ping', () =>", "app.get('/ping', () => { while (true) {} });\\n  app.get('/x', () =>"));
+results.push(await check(AbortSignal.timeout(1000)));
+writeFileSync(app, original);
+results.push(await check());
+`);
+  expect(results).toEqual([
+    { passed: true, aborted: false },
+    { passed: false, aborted: true, first: expect.any(String) },
+    { passed: true, aborted: false },
+  ]);
+});
