@@ -153,6 +153,13 @@ const malformedHeaders: BadInput[] = [
     body: `f\r\n${json({ name: 'Ada' })}\r\n0\r\n\r\n`,
   },
   {
+    name: 'no Host header',
+    status: 400,
+    method: 'GET',
+    path: '/speaker',
+    raw: 'GET /speaker HTTP/1.1\r\n',
+  },
+  {
     name: 'two Host headers',
     status: 400,
     method: 'GET',

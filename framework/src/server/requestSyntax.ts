@@ -12,8 +12,9 @@ export interface SyntaxRefusal {
  * - a transfer coding other than `chunked` (such as `gzip, chunked`): node:http removes the
  *   chunked framing but not the gzip, so the application would read compressed bytes as the
  *   body. RFC 9112 §6.1: a server answers 501 to a transfer coding it does not understand.
- * - more than one `Host` header: node:http keeps the first and drops the others, so two
- *   servers on the way could each believe a different one. RFC 9112 §3.2 requires a 400.
+ * - no `Host` header in an HTTP/1.1 request, or more than one: node:http keeps the first and
+ *   drops the others, so two servers on the way could each believe a different one. RFC 9112
+ *   §3.2 requires a 400 for both; HTTP/1.0 requests may leave Host out.
  *
  * @returns the refusal, or `undefined` for a request the application may see
  */
@@ -25,8 +26,10 @@ export function checkRequestSyntax(request: IncomingMessage): SyntaxRefusal | un
       detail: `The transfer coding "${codings}" is not implemented; send the body chunked or with a Content-Length`,
     };
   }
-  if (hostHeaderCount(request.rawHeaders) > 1) {
-    return { status: 400, detail: 'The request has more than one Host header' };
+  const hosts = hostHeaderCount(request.rawHeaders);
+  if (hosts > 1) return { status: 400, detail: 'The request has more than one Host header' };
+  if (hosts === 0 && request.httpVersion !== '1.0') {
+    return { status: 400, detail: 'The request has no Host header' };
   }
   return undefined;
 }

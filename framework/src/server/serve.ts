@@ -102,13 +102,19 @@ export async function serve(
   const publicUrl = options.publicUrl ?? (process.env.PUBLIC_URL || undefined);
   const origin = publicUrl === undefined ? undefined : parsePublicUrl(publicUrl);
   const listener = getRequestListener((request) => handler.fetch(request));
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    sendDefaultHeaders(response);
-    const refusal = checkRequestSyntax(request);
-    if (refusal) return writeProblem(response, refusal.status, refusal.detail);
-    if (origin !== undefined) usePublicOrigin(request, origin);
-    return listener(request, response);
-  });
+  // A missing Host is refused by checkRequestSyntax, with a problem rather than node's bare 400.
+  const server = createServer(
+    { requireHostHeader: false },
+    (request: IncomingMessage, response: ServerResponse) => {
+      sendDefaultHeaders(response);
+      const refusal = checkRequestSyntax(request);
+      if (refusal) return writeProblem(response, refusal.status, refusal.detail);
+      // HTTP/1.0 may leave Host out; its links then name the address the client connected to.
+      request.headers.host ??= hostOf(request.socket.localAddress, request.socket.localPort);
+      if (origin !== undefined) usePublicOrigin(request, origin);
+      return listener(request, response);
+    },
+  );
   server.on('connection', closeLingering);
   server.on('clientError', answerClientError);
   // Without a listener node:http drops a CONNECT without a word; a proxy is not what we are.
@@ -184,4 +190,8 @@ function exitOnSignals(close: () => Promise<void>): () => void {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
+}
+
+function hostOf(address = '127.0.0.1', port = 80): string {
+  return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
 }

@@ -115,6 +115,16 @@ describe('requests HTTP/1.1 forbids or the server cannot read', () => {
     });
   });
 
+  it('answers an HTTP/1.1 request without Host with a 400 problem, and lets HTTP/1.0 leave it out', async () => {
+    const { port } = await start();
+    const answer = await exchange(port, 'GET /here HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(statusLine(answer)).toBe('HTTP/1.1 400 Bad Request');
+    expect(headerOf(answer, 'content-type')).toBe('application/problem+json');
+    expect(bodyOf(answer)).toMatchObject({ status: 400, detail: 'The request has no Host header' });
+    const old = await exchange(port, 'GET /here HTTP/1.0\r\n\r\n');
+    expect(statusLine(old)).not.toMatch(/ 400 /);
+  });
+
   it('answers CONNECT with a 501 problem instead of dropping the connection', async () => {
     const { port } = await start();
     const answer = await exchange(
