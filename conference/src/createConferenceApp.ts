@@ -10,7 +10,6 @@ import {
   type ServiceManager,
 } from 'hyperpipe';
 import { onlyEditorsDelete } from './auth/onlyEditorsDelete.ts';
-import { busyCatalogueProblem } from './busyCatalogueProblem.ts';
 
 const CONFIG_FOLDER = fileURLToPath(new URL('../config/autoload', import.meta.url));
 
@@ -28,8 +27,8 @@ export interface ConferenceAppOptions {
  * The conference API: `config/autoload/*.global.ts`, then any `*.local.ts`, build the
  * container; the container's ApplicationFactory builds the application with its routes
  * and pipeline; the `rest` configuration adds the speaker and talk resources; an
- * `authorization` listener keeps DELETE for editors; and a busy catalogue answers 503,
- * just before the problem middleware (priority -100) would call it a 500.
+ * `authorization` listener keeps DELETE for editors. (A busy catalogue answers 503: see
+ * `config/autoload/database.global.ts`.)
  */
 export async function createConferenceApp(
   options: ConferenceAppOptions = {},
@@ -45,6 +44,5 @@ export async function createConferenceApp(
   const app = container.get(Application);
   registerConfiguredResources(app, container);
   app.events.on(AuthEvents.AUTHORIZATION, onlyEditorsDelete);
-  app.pipe('/', busyCatalogueProblem, { error: true, priority: -90 });
   return app;
 }

@@ -1,6 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTemporaryFolders } from '../support/conference.ts';
 import {
@@ -29,6 +30,7 @@ describe("the workshop's last solution is the conference API", () => {
   const servers: ServerProcess[] = [];
   let conference: ContractAnswer[];
   let solution: ContractAnswer[];
+  const catalogues: string[] = [];
 
   beforeAll(async () => {
     const folder = temporaryFolder();
@@ -38,6 +40,7 @@ describe("the workshop's last solution is the conference API", () => {
     const start = async (command: typeof CONFERENCE_SERVE, name: string) => {
       const copy = join(folder, name);
       copyFileSync(original, copy);
+      catalogues.push(copy);
       const server = await startServer(command, copy, join(folder, `oauth-${name}`));
       servers.push(server);
       return server;
@@ -73,5 +76,28 @@ describe("the workshop's last solution is the conference API", () => {
         : [{ conference: expected, solution: answer }];
     });
     expect(differences).toEqual([]);
+  });
+
+  it('both answer a catalogue another process has locked with the same 503 problem', async () => {
+    const [conferenceServer, solutionServer] = servers;
+    // Another process (a sqlite3 shell, a backup) holds the write lock of both files.
+    const locks = catalogues.map((path) => new Database(path));
+    try {
+      for (const lock of locks) lock.exec('BEGIN EXCLUSIVE');
+      const answers = await Promise.all(
+        [conferenceServer, solutionServer].map(async (server) => {
+          const answer = await fetch(new URL('/speaker', server?.url));
+          return {
+            status: answer.status,
+            retryAfter: answer.headers.get('retry-after'),
+            body: await answer.json(),
+          };
+        }),
+      );
+      expect(answers[0]).toMatchObject({ status: 503, retryAfter: '1' });
+      expect(answers[1]).toEqual(answers[0]);
+    } finally {
+      for (const lock of locks) lock.close();
+    }
   });
 });

@@ -1,7 +1,13 @@
 import { defaultCataloguePath } from '@hyperpipe/catalogue';
+import { busyCatalogueProblem } from '../../src/database/busyCatalogueProblem.ts';
 
 // The catalogue file: CONFERENCE_DB if set, else data/conference.sqlite.
 // A *.local.ts file can point it elsewhere: { database: { path: '/somewhere/else.sqlite' } }.
 export default {
   database: { path: defaultCataloguePath() },
+  middleware_pipeline: {
+    // A catalogue locked by another writer answers 503 + Retry-After, just before the
+    // problem middleware (priority -100) would call it a 500.
+    busyCatalogue: { middleware: busyCatalogueProblem, error: true, priority: -90 },
+  },
 };
