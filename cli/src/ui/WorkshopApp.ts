@@ -32,6 +32,7 @@ import {
 } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { Busy, Header, KeyHelp, Question, StepList } from './views.ts';
+import { wrapHanging } from './wrapHanging.ts';
 
 export interface WorkshopAppProps {
   dirs: WorkshopDirs;
@@ -449,7 +450,8 @@ export function WorkshopApp(props: WorkshopAppProps) {
     h(Static<LogEntry>, {
       items: logs,
       // biome-ignore lint/correctness/noChildrenProp: Static's child is a render function, which createElement's types accept only as a prop.
-      children: (entry: LogEntry) => h(Text, { key: entry.id, color: entry.color }, entry.text),
+      children: (entry: LogEntry) =>
+        h(Text, { key: entry.id, color: entry.color }, wrapHanging(entry.text, columns)),
     }),
     h(
       Box,
