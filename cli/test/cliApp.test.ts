@@ -44,6 +44,36 @@ function open(
   return { app, runs };
 }
 
+/**
+ * Opens the app with a check that runs until it is cancelled, starts step 01 and presses
+ * `c`; resolves, once the check is running, to the signals the checks were given.
+ */
+async function checkThatWaitsForCancel(
+  options: { onInterrupt?: () => void } = {},
+): Promise<AbortSignal[]> {
+  const signals: AbortSignal[] = [];
+  app = render(
+    h(WorkshopApp, {
+      dirs: fixture.dirs,
+      steps: fixture.ctx.steps,
+      loadRunChecks: async () => async (runOptions) => {
+        const signal = runOptions.signal as AbortSignal;
+        signals.push(signal);
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        return { passed: false, exitCode: 1, output: '', durationMs: 1, aborted: true };
+      },
+      signal: new AbortController().signal,
+      now: () => new Date(),
+      ...options,
+    }),
+  );
+  await press(ENTER);
+  await until(() => expect(screen()).toContain('copied the starter'));
+  await press('c');
+  await until(() => expect(app?.lastFrame()).toContain('Checking 01-hello…'));
+  return signals;
+}
+
 /** Everything the app printed: <Static> logs and the latest live frame. */
 function screen(): string {
   return app?.frames.join('\n') ?? '';
@@ -218,27 +248,8 @@ describe('the keys', () => {
 
   it('ctrl-c stops a running check, clears its line and exits with 130', async () => {
     fixture = createFixture();
-    const signals: AbortSignal[] = [];
     const interrupted = vi.fn();
-    app = render(
-      h(WorkshopApp, {
-        dirs: fixture.dirs,
-        steps: fixture.ctx.steps,
-        loadRunChecks: async () => async (options) => {
-          const signal = options.signal as AbortSignal;
-          signals.push(signal);
-          await new Promise((resolve) => signal.addEventListener('abort', resolve));
-          return { passed: false, exitCode: 1, output: '', durationMs: 1, aborted: true };
-        },
-        signal: new AbortController().signal,
-        now: () => new Date(),
-        onInterrupt: interrupted,
-      }),
-    );
-    await press(ENTER);
-    await until(() => expect(screen()).toContain('copied the starter'));
-    await press('c');
-    await until(() => expect(app?.lastFrame()).toContain('Checking 01-hello…'));
+    const signals = await checkThatWaitsForCancel({ onInterrupt: interrupted });
     await press('\u0003');
     await until(() => expect(signals[0]?.aborted).toBe(true));
     expect(interrupted).toHaveBeenCalledOnce();
@@ -364,25 +375,7 @@ describe('the keys', () => {
 
   it('esc cancels a running check, which then marks nothing', async () => {
     fixture = createFixture();
-    const signals: AbortSignal[] = [];
-    app = render(
-      h(WorkshopApp, {
-        dirs: fixture.dirs,
-        steps: fixture.ctx.steps,
-        loadRunChecks: async () => async (options) => {
-          const signal = options.signal as AbortSignal;
-          signals.push(signal);
-          await new Promise((resolve) => signal.addEventListener('abort', resolve));
-          return { passed: false, exitCode: 1, output: '', durationMs: 1, aborted: true };
-        },
-        signal: new AbortController().signal,
-        now: () => new Date(),
-      }),
-    );
-    await press(ENTER);
-    await until(() => expect(screen()).toContain('copied the starter'));
-    await press('c');
-    await until(() => expect(app?.lastFrame()).toContain('Checking 01-hello…'));
+    const signals = await checkThatWaitsForCancel();
     await press('j');
     expect(app?.lastFrame()).toMatch(/❯ ▶ 01/);
     await press('\u001B');

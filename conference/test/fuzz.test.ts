@@ -1,12 +1,10 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 import fc from 'fast-check';
 import type { RunningServer } from 'hyperpipe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConferenceApp } from '../src/createConferenceApp.ts';
-import { basicAuth } from './support/conference.ts';
+import { basicAuth, createTestConference } from './support/conference.ts';
 
 // 100 runs of 100 concurrent generated requests: 10,000 requests over real sockets, the
 // way a hostile or careless client might send them. Whatever comes in, the server answers
@@ -36,10 +34,7 @@ function heapAfterCollection(): number {
 let server: RunningServer;
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 beforeAll(async () => {
-  const app = await createConferenceApp({
-    database: createInMemoryCatalogue(),
-    tokenDatabase: ':memory:',
-  });
+  const { app } = await createTestConference();
   server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
 });
 afterAll(async () => {

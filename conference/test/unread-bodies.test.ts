@@ -1,8 +1,6 @@
-import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 import type { RunningServer } from 'hyperpipe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConferenceApp } from '../src/createConferenceApp.ts';
-import { basicAuth, PROBLEM } from './support/conference.ts';
+import { basicAuth, createTestConference, PROBLEM } from './support/conference.ts';
 import { exchange } from './support/rawHttp.ts';
 
 // A client that uploads a large body to a request the API answers without reading all of
@@ -11,10 +9,7 @@ import { exchange } from './support/rawHttp.ts';
 // when, like Python's http.client, it reads nothing until it has sent its whole body.
 let server: RunningServer;
 beforeAll(async () => {
-  const app = await createConferenceApp({
-    database: createInMemoryCatalogue(),
-    tokenDatabase: ':memory:',
-  });
+  const { app } = await createTestConference();
   server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
 });
 afterAll(async () => {
