@@ -64,7 +64,7 @@ function measure(
 ): Timing {
   const samples: number[] = [];
   const codes = new Set<number | null>();
-  // One run first to warm tsx's transform cache and the file system, not counted.
+  // One run first to warm Node's compile cache and the file system, not counted.
   time(root, argv);
   for (let run = 0; run < runs; run += 1) {
     const { ms, code } = time(root, argv);
@@ -173,7 +173,7 @@ try {
       [...workshop, 'check'],
       RUNS,
     ),
-    // What the harness costs on its own, without npm, tsx or the command around it.
+    // What the harness costs on its own, without npm or the command around it.
     measure(
       root,
       {
@@ -199,8 +199,6 @@ try {
       { name: 'type-check alone (step 01)', command: 'typeErrors(workspace)' },
       [
         process.execPath,
-        '--import',
-        'tsx',
         '-e',
         `import('./cli/src/harness/typecheck.ts').then((m) => m.typeErrors('${root}/workspace'))`,
       ],

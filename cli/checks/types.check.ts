@@ -1,12 +1,12 @@
 // Checked with every step: a TypeScript workshop must not pass `const port: number = 'eighty'`.
 // A guard, as the steps' "still …" checks are: every starter type-checks, and must go on to.
-// (A warm checker, warmChecks.ts, runs the same type-check in a thread instead of this file.)
+// (A warm checker, warmChecks.ts, runs the same type-check beside vitest instead of this file.)
 import { checkContext } from '@hyperpipe/cli/harness';
 import { it } from 'vitest';
 import { TYPE_CHECK_NAME, typeCheckFailure } from '../src/harness/typeCheckFailure.ts';
 import { typeErrors } from '../src/harness/typecheck.ts';
 
-it(TYPE_CHECK_NAME, () => {
-  const failure = typeCheckFailure(typeErrors(checkContext().target));
+it(TYPE_CHECK_NAME, async () => {
+  const failure = typeCheckFailure(await typeErrors(checkContext().target));
   if (failure) throw failure;
 });

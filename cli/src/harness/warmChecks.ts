@@ -15,7 +15,7 @@ import {
   stepCheckFiles,
 } from './runChecks.ts';
 import { TYPE_CHECK_FILE, TYPE_CHECK_NAME, typeCheckFailure } from './typeCheckFailure.ts';
-import { startTypeCheckThread } from './typeCheckThread.ts';
+import { typeErrors } from './typecheck.ts';
 
 const CONFIG = join(REPO_ROOT, 'cli/vitest.checks.config.ts');
 const CANCEL_GRACE_MS = 2000;
@@ -30,11 +30,11 @@ interface Checker {
 
 /**
  * {@link runChecks}, but a run with `warm` set is done in this process, by a vitest kept
- * running between the runs of the same step on the same target, beside a type-check kept in a
- * thread: a check again after an edit re-runs the step's check file and re-checks the types of
- * the files that changed, instead of starting vitest, its worker and TypeScript afresh (seconds).
+ * running between the runs of the same step on the same target: a check again after an edit
+ * re-runs the step's check file, instead of starting vitest and its worker afresh (seconds).
+ * The type-check (the native compiler, a fraction of a second) runs beside each run.
  * Every other run (json, url, the authors' verification) goes to a vitest process as before.
- * `close()` ends the warm vitest and the thread; the process does not end before.
+ * `close()` ends the warm vitest and its thread; the process does not end before.
  */
 export function createWarmRunChecks(): WarmRunChecks {
   let current: { key: string; checker: Promise<Checker> } | undefined;
@@ -88,20 +88,15 @@ export interface WarmRunChecks {
   /** {@link runChecks}, warm for runs with `warm` set. */
   runChecks: typeof runChecks;
   /**
-   * Starts a checker for these options' step and target ahead of their first run (vitest, and
-   * the type-check's parsing), while the learner reads and edits: the first check is then warm.
+   * Starts a checker for these options' step and target ahead of their first run (vitest and
+   * its worker), while the learner reads and edits: the first check is then warm.
    */
   prepare(options: Prepared): void;
-  /** Ends the warm vitest and its threads. */
+  /** Ends the warm vitest and its thread. */
   close(): Promise<void>;
 }
 
 async function createChecker(step: Step, target: string, colour: boolean): Promise<Checker> {
-  // Started first, and at once at work: parsing the project's ~280 files takes longer than
-  // starting vitest. Later type-checks only re-read what changed.
-  const typeCheck = startTypeCheckThread(target);
-  typeCheck.errors().catch(() => undefined);
-  // Loading vitest (vite and its bundlers) takes most of a second: meanwhile, the thread parses.
   const [{ createVitest }, { keptWorkerPool }] = await Promise.all([
     import('vitest/node'),
     import('./keptWorkerPool.ts'),
@@ -127,32 +122,26 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
   process.env.WORKSHOP_STEP = stepDir(step);
   delete process.env.WORKSHOP_URL;
   const pool = keptWorkerPool();
-  let vitest: Vitest;
-  try {
-    vitest = await createVitest(
-      'test',
-      {
-        config: CONFIG,
-        root: REPO_ROOT,
-        watch: false,
-        reporters: [reporter],
-        // The worker and the modules it loaded (vitest, msw, the framework) stay from one run to
-        // the next (with the pool below); the learner's own modules are loaded afresh each run
-        // (see forgetModules).
-        isolate: false,
-        // A step has one check file, and the kept pool one thread.
-        maxWorkers: 1,
-        // The worker's colours (in vitest's diffs) follow the report's.
-        env: colour ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' },
-      },
-      // Here rather than with the options above, where a pool object is not taken.
-      { test: { pool } },
-      { stdout: sink, stderr: sink },
-    );
-  } catch (error) {
-    await typeCheck.close();
-    throw error;
-  }
+  const vitest: Vitest = await createVitest(
+    'test',
+    {
+      config: CONFIG,
+      root: REPO_ROOT,
+      watch: false,
+      reporters: [reporter],
+      // The worker and the modules it loaded (vitest, msw, the framework) stay from one run to
+      // the next (with the pool below); the learner's own modules are loaded afresh each run
+      // (see forgetModules).
+      isolate: false,
+      // A step has one check file, and the kept pool one thread.
+      maxWorkers: 1,
+      // The worker's colours (in vitest's diffs) follow the report's.
+      env: colour ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' },
+    },
+    // Here rather than with the options above, where a pool object is not taken.
+    { test: { pool } },
+    { stdout: sink, stderr: sink },
+  );
   const project = vitest.getRootProject();
   const specifications = stepCheckFiles(step).map((file) =>
     project.createSpecification(join(REPO_ROOT, file)),
@@ -174,11 +163,8 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
           }
         : options.onOutput;
     forgetModules(vitest, target);
-    typeChecked = typeCheck
-      .errors()
-      .then(typeCheckResults, (error: Error) => [
-        typeCheckResult(`the type-check could not run: ${error.message}`),
-      ]);
+    // In a process of its own, beside the checks: it is done before they are.
+    typeChecked = typeCheckResults(target);
     // A cancelled run ends once its current check does. One that does not (the learner's code
     // loops forever) loses its thread after a grace period, and this checker with it.
     let stuck: NodeJS.Timeout | undefined;
@@ -214,7 +200,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
       return run;
     },
     async close() {
-      await Promise.all([vitest.close(), typeCheck.close()]);
+      await Promise.all([vitest.close(), typeChecked]);
       await pool.close();
     },
   };
@@ -247,8 +233,12 @@ function realFolder(folder: string): string {
   }
 }
 
-function typeCheckResults(errors: string[]): ReportedCheck[] {
-  return [typeCheckResult(typeCheckFailure(errors)?.message)];
+/** The type-check of the target as its files are now, as the report's last check. */
+function typeCheckResults(target: string): Promise<ReportedCheck[]> {
+  return typeErrors(target).then(
+    (errors) => [typeCheckResult(typeCheckFailure(errors)?.message)],
+    (error: Error) => [typeCheckResult(`the type-check could not run: ${error.message}`)],
+  );
 }
 
 function typeCheckResult(failure: string | undefined): ReportedCheck {
