@@ -189,6 +189,34 @@ describe('the workshop command, end to end', () => {
     expect((await watching).exitCode).toBe(130);
   });
 
+  it('wraps a long report line under its value in a narrow terminal', {
+    timeout: 60_000,
+  }, async () => {
+    expect((await workshop('start', '01', '--force')).exitCode).toBe(0);
+    // A real terminal of 60 columns: util-linux's `script` runs the command on a pseudo-terminal.
+    const command = 'stty cols 60 rows 40; node cli/bin/workshop.js check';
+    const run = await execa('script', ['-qec', command, '/dev/null'], {
+      cwd: root,
+      env: {
+        CI: 'true',
+        NO_COLOR: '1',
+        PATH: `${join(process.execPath, '..')}:${process.env.PATH}`,
+      },
+      reject: false,
+      timeout: 60_000,
+    });
+    const lines = run.stdout.replaceAll('\r', '').split('\n');
+    const hint = lines.findIndex((line) => line.startsWith('  Hint:     read hint'));
+    expect(hint, run.stdout).toBeGreaterThan(-1);
+    // The hint's line is longer than the terminal: it goes on under "read hint", not at column 0.
+    expect(lines[hint + 1]).toMatch(/^ {12}\S/);
+    const report = lines.slice(
+      0,
+      lines.findIndex((line) => line.startsWith('✘ Step 01')),
+    );
+    for (const line of report) expect(line.length, line).toBeLessThanOrEqual(60);
+  });
+
   it('says what to use instead of the interactive app without a terminal', async () => {
     const bare = await workshop();
     expect(bare.exitCode).toBe(2);

@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { wrapHanging } from '../src/ui/wrapHanging.ts';
+import { wrapHanging } from '../src/wrapHanging.ts';
 
 const body = `{"_links":{"self":{"href":"http://conference.test/v1/speaker/77"}},"id":77,"name":"Anonymous"}`;
 
@@ -13,6 +13,15 @@ describe('wrapHanging', () => {
     for (const line of lines.slice(1)) expect(line).toMatch(/^ {12}\S/);
     const text = lines.map((line) => line.trim()).join('');
     expect(text).toBe(`Received: ${body}`);
+  });
+
+  it("continues a check's long name under the name, not under its mark", () => {
+    const lines = wrapHanging(
+      '✗ serves the application from src/server.ts with app.run(), on PORT',
+      40,
+    ).split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}\S/);
   });
 
   it('gives a long word after the indentation no empty row of its own', () => {

@@ -5,6 +5,7 @@ import type { Vitest } from 'vitest/node';
 import { wantsColour } from '../terminal.ts';
 import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
 import { REPO_ROOT } from '../workshop/paths.ts';
+import { wrapHanging } from '../wrapHanging.ts';
 import WorkshopReporter, { type ReportedCheck } from './reporter.ts';
 import {
   type ChecksRun,
@@ -158,7 +159,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
     onOutput =
       options.stdio === 'inherit'
         ? (chunk) => {
-            process.stdout.write(chunk);
+            process.stdout.write(forTerminal(chunk));
             options.onOutput?.(chunk);
           }
         : options.onOutput;
@@ -222,6 +223,14 @@ function forgetModules(vitest: Vitest, folder: string): void {
       }
     }
   }
+}
+
+/**
+ * The report as a terminal shows it: a long line continues under its value (the report writes
+ * whole lines). A pipe gets the lines as they are.
+ */
+function forTerminal(text: string): string {
+  return process.stdout.isTTY ? wrapHanging(text, process.stdout.columns) : text;
 }
 
 /** The folder as vite names its modules (symbolic links resolved), when it exists. */

@@ -31,8 +31,8 @@ import {
   startServer as startServerProcess,
 } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
+import { wrapHanging } from '../wrapHanging.ts';
 import { Busy, Header, KeyHelp, Question, StepList } from './views.ts';
-import { wrapHanging } from './wrapHanging.ts';
 
 export interface WorkshopAppProps {
   dirs: WorkshopDirs;

@@ -1,12 +1,16 @@
 import { stripVTControlCharacters } from 'node:util';
 import wrapAnsi from 'wrap-ansi';
 
-/** The part of a line later lines of it continue under: its indentation and a `Label:`. */
-const HANGING = /^\s*(?:[A-Z][A-Za-z ]{0,20}:\s+)?/;
+/**
+ * The part of a line later lines of it continue under: its indentation, and a `Label:` or a
+ * check's mark (`✓ ` or `✗ `).
+ */
+const HANGING = /^\s*(?:[A-Z][A-Za-z ]{0,20}:\s+|[✓✗] )?/;
 
 /**
  * Wraps text to `width` columns so that a long line continues under its own text: under the
- * value of a report line such as `  Received: {"_links":…}`, or under the line's indentation.
+ * value of a report line such as `  Received: {"_links":…}`, under a check's name after its
+ * mark, or under the line's indentation.
  * The terminal (and Ink) would continue it at column 0, across the report's columns of labels.
  * Colours survive the breaks.
  */
