@@ -29,8 +29,8 @@ export async function typeErrors(target: string, signal?: AbortSignal): Promise<
   }
 }
 
-/** The repository's tsconfig.json, narrowed to the project's own files. */
-function projectConfig(target: string): object {
+/** The repository's tsconfig.json, narrowed to the project's own files (a tsconfig's JSON). */
+export function projectConfig(target: string): object {
   const repository = JSON.parse(readFileSync(join(REPO_ROOT, 'tsconfig.json'), 'utf8'));
   const lib: string[] = repository.compilerOptions.lib;
   return {

@@ -1,0 +1,73 @@
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTypeCheckThread } from '../src/harness/typeCheckThread.ts';
+import { typeErrors } from '../src/harness/typecheck.ts';
+import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+
+// A check's type-check runs the native compiler first, then TypeScript's builder kept in a
+// thread: a learner must read the same errors from both.
+const folders: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+/** Step 02's solution, in a folder of its own, with `code` added to its src/app.ts. */
+async function solutionWith(code: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'hyperpipe-types-'));
+  folders.push(folder);
+  await cp(join(SOLUTIONS_DIR, '02-ping'), folder, { recursive: true });
+  await symlink(join(REPO_ROOT, 'node_modules'), join(folder, 'node_modules'));
+  await writeFile(join(folder, 'package.json'), '{ "type": "module" }\n');
+  await writeFile(join(folder, 'src/extra.ts'), code);
+  return folder;
+}
+
+/** The kept thread's answer, once it has parsed the project. */
+async function keptErrors(target: string): Promise<string[]> {
+  const thread = startTypeCheckThread(target);
+  try {
+    return await thread.errors();
+  } finally {
+    await thread.close();
+  }
+}
+
+describe('the type-check of a project', () => {
+  it('finds none in a solution', async () => {
+    const target = await solutionWith('export {};\n');
+    expect(await typeErrors(target)).toEqual([]);
+    expect(await keptErrors(target)).toEqual([]);
+  });
+
+  it('reports an error at its file, line and column, the same from both compilers', {
+    timeout: 60_000,
+  }, async () => {
+    const target = await solutionWith(
+      [
+        "export const port: number = 'eighty';",
+        // A message TypeScript words over several lines.
+        'export const options: { port: number; host: string } = { port: 80, host: 1 };',
+        '',
+      ].join('\n'),
+    );
+    const native = await typeErrors(target);
+    expect(native).toEqual([
+      "src/extra.ts:1:14 Type 'string' is not assignable to type 'number'.",
+      expect.stringMatching(
+        /^src\/extra\.ts:2:\d+ Type 'number' is not assignable to type 'string'/,
+      ),
+    ]);
+    expect(await keptErrors(target)).toEqual(native);
+  });
+
+  it('leaves a file that does not parse to the checks, whose report shows the parser', {
+    timeout: 60_000,
+  }, async () => {
+    const target = await solutionWith('export const broken = ;\n');
+    expect(await typeErrors(target)).toEqual([]);
+    expect(await keptErrors(target)).toEqual([]);
+  });
+});
