@@ -396,6 +396,21 @@ describe('the keys', () => {
       }),
     );
     await until(() => expect(app?.lastFrame()).toContain('1 of 2 done'));
+    // Said, and the selection moves on to the next step, as after a check in the app.
+    expect(screen()).toContain('✔ Step 01-hello passes (checked in another terminal).');
+    expect(app?.lastFrame()).toMatch(/❯ · 02/);
+  });
+
+  it("does not announce its own check's pass as another terminal's", async () => {
+    fixture = createFixture();
+    open();
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    await press('c');
+    await until(() => expect(screen()).toContain('✔ Step 01-hello passes.'));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // several polls
+    expect(screen()).not.toContain('checked in another terminal');
   });
 
   it('v serves the working copy and stops it; q quits and stops it too', async () => {

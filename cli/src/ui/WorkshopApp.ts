@@ -156,16 +156,39 @@ export function WorkshopApp(props: WorkshopAppProps) {
     setLogs((previous) => [...previous, { id, text, color }]);
   }, []);
 
-  const reload = useCallback(() => {
-    const text = readText(progressPath(dirs.stateDir));
-    if (text === lastProgress.current) return;
-    lastProgress.current = text;
-    setProgress(readProgress(dirs.stateDir));
-  }, [dirs.stateDir]);
+  const shownProgress = useRef(progress);
+  // Whether an action of the app runs: what it writes to the progress is not news.
+  const busy = useRef(false);
+  const reload = useCallback(
+    (fromElsewhere: boolean) => {
+      const text = readText(progressPath(dirs.stateDir));
+      if (text === lastProgress.current) return;
+      lastProgress.current = text;
+      const before = shownProgress.current;
+      const after = readProgress(dirs.stateDir);
+      shownProgress.current = after;
+      setProgress(after);
+      if (!fromElsewhere) return;
+      const passedNow = steps.filter(
+        (step) => after.passed[stepDir(step)] && !before.passed[stepDir(step)],
+      );
+      for (const step of passedNow) {
+        const next = nextStep(steps, after, step);
+        const then = next ? ` Select ${stepDir(next)} and press enter for the next step.` : '';
+        log(`✔ Step ${stepDir(step)} passes (checked in another terminal).${then}`, 'green');
+        // Onwards, unless the learner has moved the selection away meanwhile.
+        if (next && selection.current === steps.indexOf(step)) select(steps.indexOf(next));
+      }
+    },
+    [dirs.stateDir, steps, log, select],
+  );
 
-  // Another terminal may run `npm run check`; its passes show up here within a poll.
+  // Another terminal may run `npm run check` or `check --watch`: its passes show up here within
+  // a poll, as the app's own do.
   useEffect(() => {
-    const timer = setInterval(reload, props.pollMs ?? 1000);
+    const timer = setInterval(() => {
+      if (!busy.current) reload(true);
+    }, props.pollMs ?? 1000);
     return () => clearInterval(timer);
   }, [reload, props.pollMs]);
 
@@ -195,13 +218,15 @@ export function WorkshopApp(props: WorkshopAppProps) {
     async (label: string, action: (signal: AbortSignal) => Promise<void> | void) => {
       const controller = childController(signal);
       setTask({ label, startedAt: Date.now(), controller });
+      busy.current = true;
       try {
         await action(controller.signal);
       } catch (error) {
         log(`✘ ${(error as Error).message}`, 'red');
       } finally {
         setTask(null);
-        reload();
+        busy.current = false;
+        reload(false);
       }
     },
     [signal, log, reload],
