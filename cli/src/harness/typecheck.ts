@@ -14,15 +14,16 @@ import { REPO_ROOT } from '../workshop/paths.ts';
  *
  * The check runs TypeScript 7's native compiler (the `typescript-native` dependency) in a
  * process of its own: about 0.2 s for the ~280 files a project sees (lib, `@types/node`, the
- * framework), against 1.3 s for TypeScript 6 in JavaScript, so every check can afford a
- * type-check from scratch. The repository's own `npm run typecheck` stays on TypeScript 6,
+ * framework), against 1.3 s for TypeScript 6 in JavaScript, so a single check can afford a
+ * type-check from scratch (a checker that runs again keeps TypeScript 6's builder in a thread
+ * instead: typeCheckThread.ts). The repository's own `npm run typecheck` stays on TypeScript 6,
  * which typedoc's API needs; the solutions pass both.
  */
-export async function typeErrors(target: string, signal?: AbortSignal): Promise<string[]> {
+export async function typeErrors(target: string): Promise<string[]> {
   const config = join(tmpdir(), `workshop-typecheck-${randomUUID()}.json`);
   await writeFile(config, JSON.stringify(projectConfig(target)));
   try {
-    const output = await compile(['--project', config, '--pretty', 'false'], target, signal);
+    const output = await compile(['--project', config, '--pretty', 'false'], target);
     return ownErrors(output);
   } finally {
     await rm(config, { force: true });
@@ -49,17 +50,12 @@ export function projectConfig(target: string): object {
 }
 
 /** Runs the compiler in `cwd`; resolves with what it printed (it exits 1 or 2 on errors). */
-function compile(args: string[], cwd: string, signal?: AbortSignal): Promise<string> {
+function compile(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
-      compilerPath(),
-      args,
-      { cwd, signal, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout) => {
-        if (error && typeof error.code !== 'number') reject(error);
-        else resolve(stdout);
-      },
-    );
+    execFile(compilerPath(), args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve(stdout);
+    });
   });
 }
 
