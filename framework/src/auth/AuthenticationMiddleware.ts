@@ -63,24 +63,23 @@ export class AuthenticationMiddleware implements MiddlewareInterface {
   ): Promise<Response> {
     if (request.getAttribute(ROUTE_RESULT)?.route?.options.authentication === false)
       return next(request, response);
+    const { AUTHENTICATION, AUTHENTICATION_POST } = AuthEvents;
     const event = new AuthEvent(request);
-    await this.#trigger(AuthEvents.AUTHENTICATION, event);
+    // Events are triggered only when someone listens: an await costs every request.
+    if (this.#events.has(AUTHENTICATION)) await this.#events.trigger(AUTHENTICATION, event);
     if (!event.identity.authenticated) {
       const found = await this.#authenticator.authenticate(request);
       event.identity = found.identity;
       event.failure = found.failure;
     }
-    await this.#trigger(AuthEvents.AUTHENTICATION_POST, event);
+    if (this.#events.has(AUTHENTICATION_POST)) {
+      await this.#events.trigger(AUTHENTICATION_POST, event);
+    }
     if (event.failure !== undefined) {
       const challenges = this.#authenticator.challenges(event.failure);
       return unauthorized(challenges, event.failure.reason, response);
     }
     if (!event.identity.authenticated) return next(request, response);
     return next(request.withAttribute(IDENTITY, event.identity), response);
-  }
-
-  /** Triggers an event only when someone listens: most requests then cost nothing here. */
-  async #trigger(name: string, event: AuthEvent): Promise<void> {
-    if (this.#events.has(name)) await this.#events.trigger(name, event);
   }
 }

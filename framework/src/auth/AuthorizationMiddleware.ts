@@ -77,8 +77,9 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     event.identity = request.getAttribute(IDENTITY) ?? GUEST;
     event.resource = resource;
     event.authorized = !needsIdentity || event.identity.authenticated;
-    await this.#events.trigger(AUTHORIZATION, event);
-    await this.#events.trigger(AUTHORIZATION_POST, event);
+    // Triggered only when someone listens: an await costs every request.
+    if (this.#events.has(AUTHORIZATION)) await this.#events.trigger(AUTHORIZATION, event);
+    if (this.#events.has(AUTHORIZATION_POST)) await this.#events.trigger(AUTHORIZATION_POST, event);
     if (event.authorized) return next(request, response);
     if (!event.identity.authenticated) {
       return unauthorized(this.#authenticator.challenges(), 'Authentication is required', response);

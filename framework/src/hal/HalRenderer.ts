@@ -82,10 +82,12 @@ export class HalRenderer {
    * @param data - the entity, or at least its identifier
    */
   entityUrl(request: ServerRequest, kind: string, data: object): string {
-    const entity = data as Readonly<Record<string, unknown>>;
-    const metadata = this.#metadata.get(kind);
+    return this.#selfUrl(request, kind, this.#metadata.get(kind), data);
+  }
+
+  #selfUrl(request: ServerRequest, kind: string, metadata: EntityMetadata, data: object): string {
     const identifier = metadata.identifier ?? 'id';
-    const value = entity[identifier];
+    const value = (data as Readonly<Record<string, unknown>>)[identifier];
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw new Error(`A "${kind}" entity has no "${identifier}" to build its self link from`);
     }
@@ -102,12 +104,28 @@ export class HalRenderer {
    * @param data - the entity
    */
   entity(request: ServerRequest, kind: string, data: object): HalResource {
+    return this.#render(request, kind, planOf(this.#metadata.get(kind)), data);
+  }
+
+  /**
+   * Entities of one kind as HAL resources, each as {@link HalRenderer.entity} renders it.
+   * What the kind needs is looked up once for the whole list, such as a page of 25.
+   *
+   * @param request - the request, for its origin and mount prefix
+   * @param kind - the entity kind, as the metadata map names it
+   * @param list - the entities
+   */
+  entities(request: ServerRequest, kind: string, list: readonly object[]): HalResource[] {
+    const plan = planOf(this.#metadata.get(kind));
+    return list.map((data) => this.#render(request, kind, plan, data));
+  }
+
+  #render(request: ServerRequest, kind: string, plan: RenderingPlan, data: object): HalResource {
     const entity = data as Readonly<Record<string, unknown>>;
-    const metadata = this.#metadata.get(kind);
-    const { hidden, linked, embedded } = planOf(metadata);
+    const { metadata, hidden, linked, embedded } = plan;
     const resource = new HalResource(
       stateOf(entity, hidden),
-      this.entityUrl(request, kind, entity),
+      this.#selfUrl(request, kind, metadata, entity),
     );
     for (const [field, relatedKind] of linked) {
       const related = listOf(entity[field]);
@@ -124,7 +142,7 @@ export class HalRenderer {
       resource.embed(
         field,
         Array.isArray(related)
-          ? related.map((item: Record<string, unknown>) => this.entity(request, relatedKind, item))
+          ? this.entities(request, relatedKind, related)
           : this.entity(request, relatedKind, related as Record<string, unknown>),
       );
     }
@@ -148,6 +166,8 @@ export class HalRenderer {
 
 /** What rendering an entity kind takes from its metadata, as lists to walk. */
 interface RenderingPlan {
+  /** The metadata the plan was worked out from. */
+  readonly metadata: EntityMetadata;
   /** The fields that are not state: embedded, linked and hidden ones. */
   readonly hidden: ReadonlySet<string>;
   /** Field → kind of the entities it links to. */
@@ -165,7 +185,7 @@ function planOf(metadata: EntityMetadata): RenderingPlan {
     const linked = Object.entries(metadata.linked ?? {});
     const embedded = Object.entries(metadata.embedded ?? {});
     const hidden = [...linked, ...embedded].map(([field]) => field).concat(metadata.hidden ?? []);
-    plan = { hidden: new Set(hidden), linked, embedded };
+    plan = { metadata, hidden: new Set(hidden), linked, embedded };
     PLANS.set(metadata, plan);
   }
   return plan;

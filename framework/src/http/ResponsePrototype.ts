@@ -70,11 +70,13 @@ export class ResponsePrototype {
    */
   carryOnto(response: Response): Response {
     if (this.#headers === undefined) return response;
-    // The pipeline asks at every stage, and mostly there is nothing to carry: only then are
-    // the response's headers read, which turns the node adapter's plain object into Headers.
-    const candidates = [...this.#headers].filter(([name]) => name !== 'content-type');
-    if (candidates.length === 0) return response;
-    const carried = candidates.filter(([name]) => !response.headers.has(name));
+    // The pipeline asks at every stage, and mostly there is nothing to carry, so one loop
+    // without copies finds out. The response's headers are read only for a header to
+    // carry: that turns the node adapter's plain object into Headers.
+    const carried: [string, string][] = [];
+    for (const [name, value] of this.#headers) {
+      if (name !== 'content-type' && !response.headers.has(name)) carried.push([name, value]);
+    }
     if (carried.length === 0) return response;
     try {
       for (const [name, value] of carried) response.headers.append(name, value);

@@ -46,6 +46,7 @@ export class ServerRequest {
   readonly basePath: string;
   #attributes: AttributeLink | undefined;
   #url: URL | undefined;
+  #origin: string | undefined;
 
   /**
    * Creates the ServerRequest.
@@ -84,10 +85,12 @@ export class ServerRequest {
 
   /**
    * The origin of the request URL: scheme, host and port, such as `http://localhost:8080`.
-   * Read from the URL text, without parsing it: links are built from it for every entity.
+   * Read from the URL text, without parsing it, and kept, also by the copies made later:
+   * links are built from it for every entity.
    */
   get origin(): string {
-    return this.request.url.slice(0, pathStart(this.request.url));
+    this.#origin ??= this.request.url.slice(0, pathStart(this.request.url));
+    return this.#origin;
   }
 
   /** The full request URL, parsed on first use. */
@@ -187,6 +190,7 @@ export class ServerRequest {
   ): ServerRequest {
     const copy = new ServerRequest(this.request, path, basePath);
     copy.#attributes = attributes;
+    copy.#origin = this.#origin;
     return copy;
   }
 }

@@ -86,7 +86,7 @@ export interface ErrorMiddlewareInterface {
 /**
  * Middleware as routes and pipelines take it: a function, an object, the name of a
  * service in the container (fetched only when first invoked), an Application, or a list
- * of these, which becomes a nested pipeline. Error middleware given as an object or
+ * of these, which runs as a nested pipeline would. Error middleware given as an object or
  * through {@link errorMiddleware} is included; a bare four-parameter function is
  * {@link AnyMiddleware}, which only `pipe()` takes.
  * @category Pipeline

@@ -63,18 +63,19 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
   pipe(middleware: ErrorMiddlewareFunction, options?: PipeOptions): this;
   pipe(middleware: AnyMiddleware, options?: PipeOptions): this;
   pipe(middleware: AnyMiddleware, options: PipeOptions = {}): this {
-    const stage = toStage(middleware, this.#container, options.error === true);
+    const stages = stagesOf(middleware, this.#container, options.error === true);
+    const prefix = normalizePrefix(options.path);
     const priority = Number.isInteger(options.priority) ? (options.priority as number) : 1;
     // Insert after every entry of the same or higher priority: a stable priority queue.
     const before = this.#entries.findIndex((entry) => entry.priority < priority);
-    const entry = { stage, prefix: normalizePrefix(options.path), priority };
-    this.#entries.splice(before === -1 ? this.#entries.length : before, 0, entry);
+    const entries = stages.map((stage) => ({ stage, prefix, priority }));
+    this.#entries.splice(before === -1 ? this.#entries.length : before, 0, ...entries);
     return this;
   }
 
   /** Runs the pipeline as middleware of an outer pipeline; an unhandled error goes to the outer one. */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
-    return this.#walk(0, request, response, NO_ERROR, passOn(next));
+    return this.#walk(0, request, response, NO_ERROR, new Walk(passOn(next)));
   }
 
   /** Runs the pipeline's error middleware for an error raised in an outer pipeline. */
@@ -84,12 +85,12 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     response: ResponsePrototype,
     next: Next,
   ): Promise<Response> {
-    return this.#walk(0, request, response, error, passOn(next));
+    return this.#walk(0, request, response, error, new Walk(passOn(next)));
   }
 
   /** Runs the pipeline and hands an exhausted walk to `end`. */
   dispatch(request: ServerRequest, response: ResponsePrototype, end: PipeEnd): Promise<Response> {
-    return this.#walk(0, request, response, NO_ERROR, end);
+    return this.#walk(0, request, response, NO_ERROR, new Walk(end));
   }
 
   /**
@@ -101,42 +102,34 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     request: ServerRequest,
     response: ResponsePrototype,
     error: unknown,
-    end: PipeEnd,
+    walk: Walk,
   ): Promise<Response> {
     const index = this.#find(from, request.path, error !== NO_ERROR);
-    if (index === -1) {
-      return error === NO_ERROR ? end.next(request, response) : end.fail(error, request, response);
-    }
+    if (index === -1) return walk.finish(error, request, response);
     const { stage, prefix } = this.#entries[index] as Entry;
     const inner = prefix ? withoutPrefix(request, prefix) : request;
-    let escaped: unknown = NO_ERROR;
     try {
-      const answer = await stage.run(error, inner, response, async (nextRequest, nextResponse) => {
-        // Later layers see the path again as this layer received it.
-        const outer =
+      const answer = await stage.run(error, inner, response, (nextRequest, nextResponse) =>
+        this.#walk(
+          index + 1,
+          // Later layers see the path again as this layer received it.
           prefix && nextRequest
             ? nextRequest.withPath(request.path, request.basePath)
-            : nextRequest;
-        try {
-          return await this.#walk(
-            index + 1,
-            outer ?? request,
-            nextResponse ?? response,
-            error,
-            end,
-          );
-        } catch (thrown) {
-          escaped = thrown;
-          throw thrown;
-        }
-      });
+            : (nextRequest ?? request),
+          nextResponse ?? response,
+          error,
+          walk,
+        ),
+      );
+      // Whatever escaped below was recovered from: a later throw of the same value is new.
+      walk.escaped = NO_ERROR;
       // Headers set on the prototype count, even when the answer was built without it.
       return response.carryOnto(checked(answer, stage));
     } catch (thrown) {
       // An error coming back out of next() has already met the error middleware below;
       // walking them again would run each twice.
-      if (thrown === escaped) throw thrown;
-      return response.carryOnto(await this.#walk(index + 1, request, response, thrown, end));
+      if (thrown === walk.escaped) throw thrown;
+      return response.carryOnto(await this.#walk(index + 1, request, response, thrown, walk));
     }
   }
 
@@ -147,6 +140,49 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     }
     return -1;
   }
+}
+
+/**
+ * One request's walk through a pipeline: where it ends, and the error that last left the
+ * end unhandled, which every stage it passes back through must let by until one answers.
+ */
+class Walk {
+  readonly #end: PipeEnd;
+  escaped: unknown = NO_ERROR;
+
+  constructor(end: PipeEnd) {
+    this.#end = end;
+  }
+
+  /** Hands the request, or the error no error middleware recovered from, to the end. */
+  async finish(
+    error: unknown,
+    request: ServerRequest,
+    response: ResponsePrototype,
+  ): Promise<Response> {
+    try {
+      return error === NO_ERROR
+        ? await this.#end.next(request, response)
+        : await this.#end.fail(error, request, response);
+    } catch (thrown) {
+      this.escaped = thrown;
+      throw thrown;
+    }
+  }
+}
+
+/**
+ * The stages of a pipeline entry. A list joins item by item, each with the entry's options:
+ * the order and the error handling of a nested pipeline, without its extra stage on every
+ * request. Every item is checked before any joins.
+ */
+function stagesOf(
+  middleware: AnyMiddleware,
+  container: Container | undefined,
+  error: boolean,
+): Stage[] {
+  if (!Array.isArray(middleware)) return [toStage(middleware, container, error)];
+  return middleware.flatMap((item) => stagesOf(item, container, error));
 }
 
 /** An end that continues in the outer pipeline: `next` for requests, a rethrow for errors. */

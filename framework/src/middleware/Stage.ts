@@ -103,15 +103,16 @@ function lazyStage(name: string, container: Container | undefined, error: boolea
       `Middleware "${name}" is a service name, but no container was given to look it up`,
     );
   }
-  let loaded: Stage | undefined;
-  return {
+  const stage: Stage = {
     handlesErrors: error,
     name,
     run: (thrown, request, response, next) => {
-      loaded ??= loadService(container, name, error);
-      return loaded.run(thrown, request, response, next);
+      // Loaded once; from then on the stage runs the service without asking again.
+      stage.run = loadService(container, name, error).run;
+      return stage.run(thrown, request, response, next);
     },
   };
+  return stage;
 }
 
 function loadService(container: Container, name: string, error: boolean): Stage {

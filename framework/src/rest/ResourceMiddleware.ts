@@ -200,14 +200,8 @@ export class ResourceMiddleware implements MiddlewareInterface {
     const page = requestedPage(request.query);
     const { items, total } = await loadPage(collection, page, pageSize);
     assertPageInRange(page, total, pageSize);
-    // Every page link is the collection's URL with the request's query, its page replaced.
-    const base = renderer.url(request, collectionRoute);
-    const query = new URLSearchParams(request.query);
-    query.delete('page');
-    const kept = query.size > 0 ? `${query}&` : '';
-    const url = (number?: number) =>
-      number === undefined ? (kept ? `${base}?${query}` : base) : `${base}?${kept}page=${number}`;
-    const rendered = items.map((item) => this.#render(request, item));
+    const url = pageUrls(renderer.url(request, collectionRoute), request.query);
+    const rendered = renderer.entities(request, this.#routing.kind, items);
     return hal(
       halCollection({ collectionName, items: rendered, page, pageSize, total, url }),
       response,
@@ -233,6 +227,18 @@ async function loadPage(collection: Collection, page: number, pageSize: number):
   if (!Number.isSafeInteger(offset)) throw new ApiProblem(409, 'Invalid page provided');
   if (typeof collection === 'function') return collection(offset, pageSize);
   return { items: collection.slice(offset, offset + pageSize), total: collection.length };
+}
+
+/**
+ * The URLs of a collection's pages: the collection's URL with the request's query, its
+ * page replaced; without a page number, the first page's.
+ */
+function pageUrls(base: string, query: URLSearchParams): (page?: number) => string {
+  const others = new URLSearchParams(query);
+  others.delete('page');
+  const kept = others.size > 0 ? `${others}&` : '';
+  return (page) =>
+    page === undefined ? (kept ? `${base}?${others}` : base) : `${base}?${kept}page=${page}`;
 }
 
 /**

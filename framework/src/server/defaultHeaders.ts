@@ -30,7 +30,13 @@ export function sendDefaultHeaders(response: ServerResponse): void {
 /** What `writeHead()` accepts as headers. */
 type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
-const writeHead = ServerResponse.prototype.writeHead;
+/** node:http's own `writeHead()`, both of its forms in one signature. */
+const writeHead = ServerResponse.prototype.writeHead as (
+  this: ServerResponse,
+  statusCode: number,
+  reasonOrHeaders?: string | Headers,
+  headers?: Headers,
+) => ServerResponse;
 const DEFAULTS = Object.entries(DEFAULT_HEADERS);
 
 function writeHeadWithDefaults(
@@ -39,11 +45,9 @@ function writeHeadWithDefaults(
   reasonOrHeaders?: string | Headers,
   headers?: Headers,
 ): ServerResponse {
-  const args =
-    typeof reasonOrHeaders === 'string'
-      ? [statusCode, reasonOrHeaders, withDefaults(this, headers)]
-      : [statusCode, withDefaults(this, reasonOrHeaders)];
-  return Reflect.apply(writeHead, this, args);
+  return typeof reasonOrHeaders === 'string'
+    ? writeHead.call(this, statusCode, reasonOrHeaders, withDefaults(this, headers))
+    : writeHead.call(this, statusCode, withDefaults(this, reasonOrHeaders));
 }
 
 /** The default headers nobody set, then `headers` (names lower-cased, so that they win). */

@@ -104,6 +104,27 @@ describe('HalRenderer self links', () => {
   });
 });
 
+describe('HalRenderer entities', () => {
+  it('renders each entity of a list as entity() renders it alone', () => {
+    const metadata: Record<string, EntityMetadata> = {
+      ...METADATA,
+      User: { ...METADATA.User, embedded: { favourite: 'Book' } } as EntityMetadata,
+    };
+    const { renderer } = appWithRenderer(metadata);
+    const request = new ServerRequest(new Request(`${ORIGIN}/`));
+    const users = [{ id: 1, name: 'Ada', favourite: { isbn: '978-0' } }, { id: 2 }];
+    const rendered = renderer.entities(request, 'User', users).map(asJson);
+    expect(rendered).toEqual(users.map((user) => asJson(renderer.entity(request, 'User', user))));
+    expect(rendered[1]).toEqual({ _links: { self: { href: `${ORIGIN}/users/2` } }, id: 2 });
+  });
+
+  it('throws for an unknown entity kind, even for an empty list', () => {
+    const { renderer } = appWithRenderer();
+    const request = new ServerRequest(new Request(`${ORIGIN}/`));
+    expect(() => renderer.entities(request, 'Nope', [])).toThrow('No HAL metadata');
+  });
+});
+
 describe('HalRenderer url', () => {
   it('builds a named route URL with a query string', () => {
     const { renderer } = appWithRenderer();

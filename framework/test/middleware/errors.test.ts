@@ -142,6 +142,31 @@ describe('switching to error middleware', () => {
     expect(log).toEqual(['a', 'innerErr:boom', 'outerErr:boom']);
   });
 
+  it('an error recovered from after it came out of next() is handled again when thrown anew', async () => {
+    // "recovers" swallows the error that escaped the nested pipe; "rethrows", above it, then
+    // throws the same object as a new error, which the error middleware after it must see.
+    const log: string[] = [];
+    const rethrows: MiddlewareFunction = async (_request, _response, next) => {
+      await next();
+      throw boom;
+    };
+    const recovers: MiddlewareFunction = async (_request, _response, next) => {
+      try {
+        return await next();
+      } catch {
+        return text('recovered');
+      }
+    };
+    const inner = new MiddlewarePipe()
+      .pipe(rethrows)
+      .pipe(recovers)
+      .pipe(throwing)
+      .pipe(passingOn(log, 'innerErr'));
+    const pipe = new MiddlewarePipe().pipe(inner).pipe(recovering(log, 'outerErr'));
+    expect((await run(pipe)).body).toBe('recovered by outerErr');
+    expect(log).toEqual(['innerErr:boom', 'innerErr:boom', 'outerErr:boom']);
+  });
+
   it('the final end answers an unhandled error, so nothing rejects out of a top-level next()', async () => {
     let outcome = '';
     const pipe = new MiddlewarePipe()
@@ -163,7 +188,7 @@ describe('switching to error middleware', () => {
 });
 
 describe('nested pipes', () => {
-  it('a list becomes a nested pipe that continues in the outer pipe', async () => {
+  it('a list joins the pipe item by item, before what is piped after it', async () => {
     const log: string[] = [];
     const pipe = new MiddlewarePipe()
       .pipe([passing(log, 'a'), passing(log, 'b')])
