@@ -37,7 +37,7 @@ interface Checker {
  * The type-check runs beside each run: the native compiler for the first, then TypeScript's
  * builder kept in a thread (typeCheckThread.ts).
  * Every other run (json, url, the authors' verification) goes to a vitest process as before.
- * `close()` ends the warm vitest and its thread; the process does not end before.
+ * `close()` ends the warm vitest and the type-check's thread; the process does not end before.
  */
 export function createWarmRunChecks(): WarmRunChecks {
   let current: { key: string; checker: Promise<Checker> } | undefined;
@@ -95,7 +95,7 @@ export interface WarmRunChecks {
    * its worker), while the learner reads and edits: the first check is then warm.
    */
   prepare(options: Prepared): void;
-  /** Ends the warm vitest and its thread. */
+  /** Ends the warm vitest and the type-check's thread. */
   close(): Promise<void>;
 }
 
@@ -167,7 +167,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
           }
         : options.onOutput;
     forgetModules(vitest, target);
-    // Beside the checks, and done before them.
+    // Beside the checks; the report waits for it.
     typeChecked = typeCheckResults(target, keptTypes?.ready ? keptTypes : undefined);
     // A cancelled run ends once its current check does. One that does not (the learner's code
     // loops forever) loses its thread after a grace period, and this checker with it.
