@@ -162,10 +162,12 @@ function toRow(input: TalkInput): TalkRow {
   };
 }
 
+// A `+` before a parameter keeps SQLite from preparing the statement again at every run;
+// see speaker-repository.ts.
 function prepareStatements(db: Database.Database) {
   return {
     page: db.prepare<PageRequest, Talk>(
-      `SELECT ${COLUMNS} FROM talks ORDER BY id LIMIT @limit OFFSET @offset`,
+      `SELECT ${COLUMNS} FROM talks ORDER BY id LIMIT +@limit OFFSET +@offset`,
     ),
     count: db.prepare<[], number>('SELECT count(*) FROM talks').pluck(),
     byId: db.prepare<[number], Talk>(`SELECT ${COLUMNS} FROM talks WHERE id = ?`),
@@ -173,7 +175,7 @@ function prepareStatements(db: Database.Database) {
       `SELECT t.id, t.title, t.abstract, t.day, t.start_time
        FROM talks AS t
        JOIN talks_speakers AS ts ON ts.talk_id = t.id
-       WHERE ts.speaker_id = ?
+       WHERE ts.speaker_id = +?
        ORDER BY t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
     ),
     insert: db.prepare<TalkRow, Talk>(

@@ -1,5 +1,6 @@
 // The HAL baseline: node:http and better-sqlite3 by hand, answering the conference API's
-// `GET /speaker/{id}` and `GET /speaker?page=N` with the very bytes Hyperpipe sends.
+// `GET /speaker/{id}` and `GET /speaker?page=N` with the very bytes Hyperpipe sends, through
+// the catalogue's own SQL (the `+` before parameters: see catalogue/src/speaker-repository.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
@@ -9,13 +10,13 @@ const PAGE_SIZE = 25;
 const db = createInMemoryCatalogue();
 const speakerById = db.prepare('SELECT id, name, url, twitter FROM speakers WHERE id = ?');
 const speakerPage = db.prepare(
-  'SELECT id, name, url, twitter FROM speakers ORDER BY id LIMIT ? OFFSET ?',
+  'SELECT id, name, url, twitter FROM speakers ORDER BY id LIMIT +? OFFSET +?',
 );
 const speakerCount = db.prepare('SELECT count(*) FROM speakers').pluck();
 const talksOf = db.prepare(
   `SELECT t.id, t.title, t.abstract, t.day, t.start_time
    FROM talks AS t JOIN talks_speakers AS ts ON ts.talk_id = t.id
-   WHERE ts.speaker_id = ?
+   WHERE ts.speaker_id = +?
    ORDER BY t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
 );
 
