@@ -14,6 +14,13 @@ export interface BenchConfig {
   readonly connections: number;
   /** Requests in flight per connection (BENCH_PIPELINING). */
   readonly pipelining: number;
+  /**
+   * Requests per second for every server alike, or 0 for as many as each can take
+   * (BENCH_RATE). A fixed rate below every server's limit compares CPU per request at the
+   * same load: at their limits a fast server waits for the client and a slow one does not,
+   * which changes what the kernel spends on each request.
+   */
+  readonly rate: number;
   /** Only these servers, by name; all when empty (BENCH_SERVERS=raw,hyperpipe). */
   readonly servers: readonly string[];
   /** Servers whose child process writes a CPU profile to bench/.profiles (BENCH_PROFILE). */
@@ -29,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     rounds: number(env, 'BENCH_ROUNDS', 5, 1, 20),
     connections: number(env, 'BENCH_CONNECTIONS', 50, 1, 1000),
     pipelining: number(env, 'BENCH_PIPELINING', 1, 1, 100),
+    rate: number(env, 'BENCH_RATE', 0, 0, 1_000_000),
     servers: list(env.BENCH_SERVERS),
     profile: list(env.BENCH_PROFILE),
     pin: number(env, 'BENCH_PIN', 1, 0, 1) === 1,

@@ -15,13 +15,14 @@ export async function runHttpComparison(config: BenchConfig): Promise<void> {
   const specs = selectServers(config.servers);
   console.log(
     `\n## HTTP: GET /ping, ${config.connections} connections, pipelining ${config.pipelining}, ` +
+      (config.rate > 0 ? `${config.rate} req/s each, ` : '') +
       `${config.rounds} rounds × ${config.duration} s (warm-up ${config.warmup} s, discarded)\n`,
   );
   await withServers(specs, config, verifyPing, async (servers) => {
     const results = await runRounds(servers, config);
     const summaries = specs.map((spec) => summarize(spec.name, results));
     console.log(`\n${httpTable(summaries)}\n`);
-    for (const line of httpTargets(summaries)) console.log(line);
+    for (const line of httpTargets(summaries, config.rate > 0)) console.log(line);
   });
 }
 

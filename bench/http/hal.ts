@@ -1,8 +1,7 @@
 import type { BenchConfig } from '../config.ts';
-import { verdict } from '../table.ts';
 import type { ServerProcess } from './child.ts';
 import { withServers } from './compare.ts';
-import { httpTable } from './report.ts';
+import { httpTable, judged } from './report.ts';
 import { runRounds } from './rounds.ts';
 import { BASELINE, type ServerSpec, SUBJECT, serverScript } from './servers.ts';
 import { type ServerSummary, summarize } from './summary.ts';
@@ -26,6 +25,7 @@ const HAL_SERVERS: readonly ServerSpec[] = [
 export async function runHalComparison(config: BenchConfig): Promise<void> {
   console.log(
     `\n## HAL: GET ${HAL_PATHS.join(' and GET ')}, ${config.connections} connections, ` +
+      (config.rate > 0 ? `${config.rate} req/s each, ` : '') +
       `${config.rounds} rounds × ${config.duration} s (warm-up ${config.warmup} s, discarded)\n`,
   );
   let reference: Map<string, string> | undefined;
@@ -40,7 +40,7 @@ export async function runHalComparison(config: BenchConfig): Promise<void> {
       const results = await runRounds(servers, config, path);
       const summaries = HAL_SERVERS.map((spec) => summarize(spec.name, results));
       console.log(`\n${httpTable(summaries)}\n`);
-      console.log(halTarget(path, summaries));
+      console.log(halTarget(path, summaries, config.rate > 0));
     }
   });
 }
@@ -73,15 +73,10 @@ function assertSameAnswers(
   }
 }
 
-function halTarget(path: string, summaries: readonly ServerSummary[]): string {
+function halTarget(path: string, summaries: readonly ServerSummary[], fixedRate: boolean): string {
   const [baseline, subject] = [BASELINE, SUBJECT].map((name) =>
     summaries.find((summary) => summary.server === name),
   );
   if (!baseline || !subject) return '';
-  const ratio = subject.requestsPerSecond / baseline.requestsPerSecond;
-  const byCpu = baseline.cpuPerRequest / subject.cpuPerRequest;
-  return (
-    `GET ${path}: ${SUBJECT} ≥ ${HAL_TARGET} × ${BASELINE}: ${ratio.toFixed(2)} → ` +
-    `${verdict(ratio >= HAL_TARGET)} (by CPU per request: ${byCpu.toFixed(2)})`
-  );
+  return `GET ${path}: ${SUBJECT} ≥ ${HAL_TARGET} × ${BASELINE}: ${judged(subject, baseline, HAL_TARGET, fixedRate)}`;
 }

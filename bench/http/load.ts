@@ -22,6 +22,8 @@ export interface LoadOptions {
   readonly path: string;
   readonly connections: number;
   readonly pipelining: number;
+  /** Requests per second across all connections; 0 for no limit. */
+  readonly rate: number;
   /** Seconds. */
   readonly duration: number;
 }
@@ -49,8 +51,9 @@ export async function load(server: ServerProcess, options: LoadOptions): Promise
 /** autocannon's callback API, as a promise, with a watchdog in case a run never ends. */
 function autocannonRun(url: string, options: LoadOptions): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const { connections, pipelining, duration } = options;
+    const { connections, pipelining, duration, rate } = options;
     const settings = { url, connections, pipelining, duration, timeout: 10 };
+    if (rate > 0) Object.assign(settings, { overallRate: rate });
     const instance = autocannon(settings, (error, result) => {
       clearTimeout(watchdog);
       if (error) reject(error);

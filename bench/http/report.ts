@@ -36,31 +36,44 @@ export function httpTable(summaries: readonly ServerSummary[]): string {
 }
 
 /**
- * The two HTTP targets, each MET or NOT MET by median req/s; nothing when a server they
- * need did not run. Each line adds the same ratio by server CPU per request, which a busy
- * machine disturbs far less than throughput.
+ * The two HTTP targets, each MET or NOT MET; nothing when a server they need did not run.
+ * `fixedRate` says every server was loaded at the same rate (`BENCH_RATE`).
  */
-export function httpTargets(summaries: readonly ServerSummary[]): string[] {
+export function httpTargets(summaries: readonly ServerSummary[], fixedRate: boolean): string[] {
   const find = (name: string) => summaries.find((summary) => summary.server === name);
   const subject = find(SUBJECT);
   const lines: string[] = [];
   const baseline = find(BASELINE);
   if (subject && baseline) {
-    const ratio = throughputRatio(subject, baseline);
     lines.push(
-      `${SUBJECT} ≥ ${BASELINE_TARGET} × ${BASELINE}: ${ratio.toFixed(2)} → ` +
-        `${verdict(ratio >= BASELINE_TARGET)} (by CPU per request: ${costRatio(subject, baseline).toFixed(2)})`,
+      `${SUBJECT} ≥ ${BASELINE_TARGET} × ${BASELINE}: ` +
+        judged(subject, baseline, BASELINE_TARGET, fixedRate),
     );
   }
   const rival = find(RIVAL);
   if (subject && rival) {
-    const ratio = throughputRatio(subject, rival);
-    lines.push(
-      `${SUBJECT} not behind ${RIVAL}: ${ratio.toFixed(2)} × ${RIVAL} → ` +
-        `${verdict(ratio >= 1)} (by CPU per request: ${costRatio(subject, rival).toFixed(2)})`,
-    );
+    lines.push(`${SUBJECT} not behind ${RIVAL}: ${judged(subject, rival, 1, fixedRate)}`);
   }
   return lines;
+}
+
+/**
+ * `subject` against `reference` and a target ratio. By median req/s, with the same ratio by
+ * server CPU per request beside it, which a busy machine disturbs far less; by CPU per
+ * request alone at a fixed rate, where every server serves the same req/s.
+ */
+export function judged(
+  subject: ServerSummary,
+  reference: ServerSummary,
+  target: number,
+  fixedRate: boolean,
+): string {
+  const byCpu = costRatio(subject, reference);
+  if (fixedRate) {
+    return `${byCpu.toFixed(2)} by CPU per request at the same rate → ${verdict(byCpu >= target)}`;
+  }
+  const ratio = throughputRatio(subject, reference);
+  return `${ratio.toFixed(2)} → ${verdict(ratio >= target)} (by CPU per request: ${byCpu.toFixed(2)})`;
 }
 
 function throughputRatio(server: ServerSummary, reference: ServerSummary): number {

@@ -20,6 +20,7 @@ export async function runRounds(
     path,
     connections: config.connections,
     pipelining: config.pipelining,
+    rate: config.rate,
     duration: config.duration,
   };
   if (config.warmup > 0) {
