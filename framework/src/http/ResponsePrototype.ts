@@ -33,15 +33,47 @@ export class ResponsePrototype {
   /** The status code the response will have. */
   status = 200;
   #headers: Headers | undefined;
+  /** The content type, while nothing else needs a `Headers` object. */
+  #contentType: string | undefined;
   #body = '';
 
-  /** The headers of the response, created on first use. */
+  /** The headers of the response, created on first use; they include the content type. */
   get headers(): Headers {
-    this.#headers ??= new Headers();
+    if (this.#headers === undefined) {
+      this.#headers = new Headers();
+      if (this.#contentType !== undefined) this.#headers.set('content-type', this.#contentType);
+      this.#contentType = undefined;
+    }
     return this.#headers;
   }
 
-  /** Whether any header was ever asked for; lets helpers skip copying empty headers. */
+  /**
+   * The `Content-Type` the response will have, the same as `headers.get('content-type')`.
+   * Content negotiation sets it on every negotiated request; kept apart until someone reads
+   * `headers`, it spares those requests building and walking a `Headers` object (about
+   * 0.5 µs each).
+   */
+  get contentType(): string | undefined {
+    return this.#headers === undefined
+      ? this.#contentType
+      : (this.#headers.get('content-type') ?? undefined);
+  }
+
+  /**
+   * Sets or (with `undefined`) removes the `Content-Type`.
+   *
+   * @param type - the media type, such as `application/hal+json`
+   */
+  set contentType(type: string | undefined) {
+    if (this.#headers === undefined) this.#contentType = type;
+    else if (type === undefined) this.#headers.delete('content-type');
+    else this.#headers.set('content-type', type);
+  }
+
+  /**
+   * Whether headers other than the content type may have been set: `headers` was read.
+   * Lets helpers skip copying empty headers.
+   */
   get hasHeaders(): boolean {
     return this.#headers !== undefined;
   }
@@ -93,9 +125,10 @@ export class ResponsePrototype {
   /** A WHATWG `Response` with this prototype's status, headers and written body. */
   toResponse(): Response {
     const bodyless = this.status === 204 || this.status === 304;
+    const contentType = this.#contentType;
     return new Response(bodyless ? null : this.#body, {
       status: this.status,
-      headers: this.#headers ?? {},
+      headers: this.#headers ?? (contentType === undefined ? {} : { 'content-type': contentType }),
     });
   }
 }

@@ -126,6 +126,8 @@ function respond(
   contentType: string | undefined,
 ): Response {
   const status = init?.status ?? 200;
+  // A prototype's content type (a negotiated one) wins over the helper's.
+  if (init instanceof ResponsePrototype) contentType = init.contentType ?? contentType;
   const headers = plainHeaders(headersOf(init));
   if (headers === undefined) {
     const withCookies = new Headers(headersOf(init));

@@ -92,7 +92,7 @@ export class ContentNegotiation implements MiddlewareInterface {
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
     const mediaType = this.#mediaTypeFor(request.headers.get('accept'));
     if (mediaType === undefined) throw new ApiProblem(406, 'Cannot honor Accept type specified');
-    response.headers.set('content-type', mediaType);
+    response.contentType = mediaType;
     const negotiated = request.withAttribute(MEDIA_TYPE, mediaType);
     // GET and HEAD carry no body; skipping them also spares building the stream.
     if (request.method === 'GET' || request.method === 'HEAD') return next(negotiated, response);

@@ -255,6 +255,6 @@ function entityNotFound(): ApiProblem {
 
 function noContent(response: ResponsePrototype): Response {
   // The negotiated content type describes a body; a 204 has none.
-  response.headers.delete('content-type');
+  response.contentType = undefined;
   return empty(204, response);
 }

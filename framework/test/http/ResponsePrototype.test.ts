@@ -1,4 +1,4 @@
-import { ResponsePrototype } from 'hyperpipe';
+import { json, ResponsePrototype } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
 
 describe('ResponsePrototype', () => {
@@ -9,6 +9,28 @@ describe('ResponsePrototype', () => {
     expect(prototype.hasHeaders).toBe(false);
     prototype.headers.set('X-A', '1');
     expect(prototype.hasHeaders).toBe(true);
+  });
+
+  it('contentType and the content-type header are one value, before and after headers exist', () => {
+    const prototype = new ResponsePrototype();
+    prototype.contentType = 'application/hal+json';
+    expect(prototype.hasHeaders).toBe(false);
+    expect(prototype.headers.get('content-type')).toBe('application/hal+json');
+    prototype.headers.set('content-type', 'text/plain');
+    expect(prototype.contentType).toBe('text/plain');
+    prototype.contentType = undefined;
+    expect(prototype.headers.has('content-type')).toBe(false);
+  });
+
+  it('a content type set without headers reaches toResponse and json(data, response)', async () => {
+    const prototype = new ResponsePrototype();
+    prototype.contentType = 'application/vnd.example+json';
+    expect(prototype.toResponse().headers.get('content-type')).toBe('application/vnd.example+json');
+    const answer = json({ a: 1 }, prototype);
+    expect(answer.headers.get('content-type')).toBe('application/vnd.example+json');
+    expect(await answer.json()).toEqual({ a: 1 });
+    prototype.contentType = undefined;
+    expect(json({}, prototype).headers.get('content-type')).toBe('application/json');
   });
 
   it('write appends and chains', () => {
