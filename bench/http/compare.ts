@@ -1,5 +1,6 @@
 import type { BenchConfig } from '../config.ts';
 import { type ServerProcess, startServer } from './child.ts';
+import { inMemoryTable } from './inMemory.ts';
 import { type Pinning, pin, planPinning } from './pin.ts';
 import { httpTable, httpTargets } from './report.ts';
 import { runRounds } from './rounds.ts';
@@ -24,6 +25,8 @@ export async function runHttpComparison(config: BenchConfig): Promise<void> {
     console.log(`\n${httpTable(summaries)}\n`);
     for (const line of httpTargets(summaries, config.rate > 0)) console.log(line);
   });
+  console.log('\n### Without sockets (CPU per request over an in-memory socket)\n');
+  console.log(await inMemoryTable(specs, ['/ping'], planPinning(config.pin)?.servers));
 }
 
 /**

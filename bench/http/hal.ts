@@ -1,6 +1,8 @@
 import type { BenchConfig } from '../config.ts';
 import type { ServerProcess } from './child.ts';
 import { withServers } from './compare.ts';
+import { inMemoryTable } from './inMemory.ts';
+import { planPinning } from './pin.ts';
 import { httpTable, judged } from './report.ts';
 import { runRounds } from './rounds.ts';
 import { BASELINE, type ServerSpec, SUBJECT, serverScript } from './servers.ts';
@@ -43,6 +45,8 @@ export async function runHalComparison(config: BenchConfig): Promise<void> {
       console.log(halTarget(path, summaries, config.rate > 0));
     }
   });
+  console.log('\n### Without sockets (CPU per request over an in-memory socket)\n');
+  console.log(await inMemoryTable(HAL_SERVERS, HAL_PATHS, planPinning(config.pin)?.servers));
 }
 
 /** Each path's answer as status, content type and body, for a byte comparison. */
