@@ -4,7 +4,8 @@
  * an in-memory socket and reports the CPU each request cost, with no kernel, no network
  * and no load generator involved.
  *
- *   node --import tsx bench/http/inMemoryChild.ts SERVER_SCRIPT PATH
+ * Started by inMemory.ts with the arguments SERVER_SCRIPT PATH, over an IPC channel, which
+ * the server scripts need and which carries the result back.
  */
 import { Server } from 'node:http';
 import { Duplex } from 'node:stream';
@@ -72,8 +73,8 @@ for (let batch = 0; batch < BATCHES; batch++) {
   const { user, system } = process.cpuUsage(start);
   perRequest.push((user + system) / BATCH_SIZE);
 }
-process.send?.({ type: 'in-memory', perRequest });
-process.exit(0);
+// Exit once the message is out: exiting at once could drop it.
+process.send?.({ type: 'in-memory', perRequest }, undefined, {}, () => process.exit(0));
 
 /** Imports the server script and resolves with the node:http server it started listening. */
 async function startedServer(file: string): Promise<Server> {
