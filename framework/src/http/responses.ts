@@ -126,7 +126,7 @@ function respond(
   contentType: string | undefined,
 ): Response {
   const status = init?.status ?? 200;
-  // A prototype's content type (a negotiated one) wins over the helper's.
+  // A prototype keeps its content type apart from its headers until they are read.
   if (init instanceof ResponsePrototype) contentType = init.contentType ?? contentType;
   const headers = plainHeaders(headersOf(init));
   if (headers === undefined) {
