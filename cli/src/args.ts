@@ -7,6 +7,7 @@ export interface Flags {
   all?: boolean;
   solutions?: boolean;
   starters?: boolean;
+  mutants?: boolean;
   watch?: boolean;
   url?: string;
   solution?: boolean;
@@ -23,6 +24,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   solutions: { type: 'boolean' },
   starters: { type: 'boolean' },
+  mutants: { type: 'boolean' },
   watch: { type: 'boolean', short: 'w' },
   url: { type: 'string' },
   solution: { type: 'boolean' },
@@ -55,10 +57,10 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   check: {
     usage:
-      'check [step] [--all] [--solutions] [--starters] [--watch] [--url URL] [--json] [--jobs N]',
+      'check [step] [--all] [--solutions] [--starters] [--mutants] [--watch] [--url URL] [--json] [--jobs N]',
     summary:
       'run the checks (default: the current step, on workspace/); exit 0 when they pass and mark the step done (--watch checks again on every save)',
-    flags: ['all', 'solutions', 'starters', 'watch', 'url', 'json', 'jobs'],
+    flags: ['all', 'solutions', 'starters', 'mutants', 'watch', 'url', 'json', 'jobs'],
     maxArgs: 1,
   },
   hint: {

@@ -628,7 +628,7 @@ describe('without a terminal', () => {
 describe('the command line', () => {
   it('names the options a command takes when given one it does not know', async () => {
     expect(() => parseCommandLine(['check', '--colour'])).toThrow(
-      'Unknown option --colour. "check" takes: --all, --solutions, --starters, --watch (-w), --url, --json, --jobs (-j).',
+      'Unknown option --colour. "check" takes: --all, --solutions, --starters, --mutants, --watch (-w), --url, --json, --jobs (-j).',
     );
     expect(() => parseCommandLine(['--colour'])).toThrow(
       /^Unknown option --colour\. The options are: --json, --force \(-f\)/,

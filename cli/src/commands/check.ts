@@ -5,6 +5,8 @@ import { paint } from '../terminal.ts';
 import { checkWorkspace, type Verification, verifySteps } from '../workshop/checking.ts';
 import { readHints } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
+import { checkMutant, loadMutants, type MutantVerdict } from '../workshop/mutants.ts';
+import { mapLimit } from '../workshop/pool.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
 import { recap } from '../workshop/recap.ts';
 import { type ChecksRun, type CommandContext, commandHint } from './context.ts';
@@ -56,18 +58,20 @@ function jsonOf(step: Step, target: string, result: ChecksRun, extra: object = {
  * --solutions and/or --starters, the authors' verification that solutions pass and starters fail.
  */
 export async function check(ctx: CommandContext, query: string | undefined, flags: Flags) {
-  const verifying = Boolean(flags.solutions || flags.starters);
+  const verifying = Boolean(flags.solutions || flags.starters || flags.mutants);
   if (flags.watch && (verifying || flags.all || flags.json)) {
     throw new UsageError(
-      '--watch re-checks one step on the working copy; leave out --all, --solutions, --starters and --json.',
+      '--watch re-checks one step on the working copy; leave out --all, --solutions, --starters, --mutants and --json.',
     );
   }
   if (flags.url && verifying)
     throw new UsageError(
-      '--url checks a live server; it does not go with --solutions or --starters.',
+      '--url checks a live server; it does not go with --solutions, --starters or --mutants.',
     );
+  if (flags.mutants && (flags.solutions || flags.starters))
+    throw new UsageError('Give --mutants alone, or --solutions and --starters.');
   if (flags.jobs !== undefined && !verifying)
-    throw new UsageError('--jobs goes with --solutions or --starters.');
+    throw new UsageError('--jobs goes with --solutions, --starters or --mutants.');
   if (flags.all && query !== undefined)
     throw new UsageError('Name a step or give --all, not both.');
   const url = parseUrl(flags.url);
@@ -75,6 +79,9 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
     query !== undefined || (!flags.all && !verifying) ? [resolveStep(ctx, query)] : [...ctx.steps];
   if (query !== undefined && !verifying && !url) warnIfNotHeld(ctx, steps[0] as Step);
   const runChecks = await ctx.loadRunChecks();
+  if (flags.mutants) {
+    return verifyMutants(ctx, runChecks, steps, parseJobs(flags.jobs), flags.json);
+  }
   if (verifying) {
     const targets = [
       ...(flags.solutions ? (['solution'] as const) : []),
@@ -198,4 +205,54 @@ async function verify(
   }
   if (ctx.signal.aborted) return 130;
   return misbehaving.length === 0 ? 0 : 1;
+}
+
+/**
+ * `check --mutants`: applies each lesson mutant of the steps to its solution and requires the
+ * checks to fail with the first failure naming the mutant's hint.
+ */
+async function verifyMutants(
+  ctx: CommandContext,
+  runChecks: Parameters<typeof verifySteps>[0],
+  steps: Step[],
+  jobs: number,
+  json: boolean | undefined,
+): Promise<number> {
+  const p = paint(ctx.colour);
+  const mutants = (await Promise.all(steps.map(loadMutants))).flat();
+  const describe = (v: MutantVerdict) => {
+    const name = `${stepDir(v.mutant.step)} mutant ${v.mutant.name}`;
+    const text = v.killed
+      ? `✔ ${name} fails its checks, naming hint ${v.mutant.hint} (${seconds(v.result.durationMs)})`
+      : `✘ ${name}: ${v.problem} (${seconds(v.result.durationMs)})`;
+    return v.killed ? p.green(text) : p.red(text);
+  };
+  const verdicts = await mapLimit(
+    mutants,
+    jobs,
+    (mutant) => checkMutant(runChecks, mutant, ctx.signal),
+    json
+      ? undefined
+      : (v) => {
+          ctx.out(describe(v));
+          if (!v.killed) ctx.out(`  it breaks: ${v.mutant.rule}\n  by: ${v.mutant.mistake}`);
+        },
+  );
+  const survivors = verdicts.filter((v) => !v.killed);
+  if (json) {
+    const report = verdicts.map((v) =>
+      jsonOf(v.mutant.step, `mutant ${v.mutant.name}`, v.result, {
+        killed: v.killed,
+        hint: v.mutant.hint,
+        ...(v.problem ? { problem: v.problem } : {}),
+      }),
+    );
+    ctx.out(JSON.stringify(report, null, 2));
+  } else {
+    const summary = `${verdicts.length - survivors.length} of ${verdicts.length} lesson mutants fail their checks with the hint that fixes them.`;
+    ctx.out('');
+    ctx.out(survivors.length === 0 ? p.green(summary) : p.red(summary));
+  }
+  if (ctx.signal.aborted) return 130;
+  return survivors.length === 0 ? 0 : 1;
 }

@@ -1,0 +1,148 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ChecksRun, RunChecks } from '../commands/context.ts';
+import { type Step, stepDir } from './manifest.ts';
+import { EXERCISES_DIR, STATE_DIR } from './paths.ts';
+import { targetDir } from './targets.ts';
+
+/** One change to a file of the step's solution: `find` must occur in it exactly once. */
+export interface MutantEdit {
+  /** The file, relative to the solution's folder, such as `src/app.ts`. */
+  file: string;
+  /** The text replaced. */
+  find: string;
+  /** What a learner wrote instead. */
+  replace: string;
+}
+
+/**
+ * A lesson mutant: a realistic learner mistake that breaks exactly one rule a step teaches,
+ * kept as `exercises/NN-slug/mutants/<name>.ts` (a default export). The step's checks must fail
+ * on the solution with these edits, and the first failure must name `hint`.
+ */
+export interface LessonMutant {
+  /** The rule it breaks, quoted word for word from the step's README.md or hints.md. */
+  rule: string;
+  /** The mistake, as a learner would make it. */
+  mistake: string;
+  /** The edits that make the mistake in the solution. */
+  edits: MutantEdit[];
+  /** The hint that fixes it: the one the first failure must name. */
+  hint: number;
+}
+
+/** A mutant file, loaded. */
+export interface LoadedMutant extends LessonMutant {
+  step: Step;
+  /** The file's name without `.ts`, such as `no-id-token`. */
+  name: string;
+}
+
+/** How a mutant fared against its step's checks. */
+export interface MutantVerdict {
+  mutant: LoadedMutant;
+  result: ChecksRun;
+  /** The checks failed and the first failure named the mutant's hint. */
+  killed: boolean;
+  /** Why it was not killed, when it was not. */
+  problem?: string | undefined;
+}
+
+/** The folder of a step's mutant files. */
+export function mutantsDir(step: Step): string {
+  return join(EXERCISES_DIR, stepDir(step), 'mutants');
+}
+
+/** The names of a step's mutants, sorted; none when it has no mutants/ folder. */
+export function mutantNames(step: Step): string[] {
+  const folder = mutantsDir(step);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => name.slice(0, -'.ts'.length))
+    .sort();
+}
+
+/** Loads one of a step's mutants. */
+export async function loadMutant(step: Step, name: string): Promise<LoadedMutant> {
+  const file = join(mutantsDir(step), `${name}.ts`);
+  const module = (await import(pathToFileURL(file).href)) as { default: LessonMutant };
+  return { ...module.default, step, name };
+}
+
+/** Loads every mutant of a step. */
+export function loadMutants(step: Step): Promise<LoadedMutant[]> {
+  return Promise.all(mutantNames(step).map((name) => loadMutant(step, name)));
+}
+
+/** Applies the edits to `text`, failing when a `find` is not there exactly once. */
+export function applyEdits(file: string, text: string, edits: readonly MutantEdit[]): string {
+  let result = text;
+  for (const edit of edits.filter((candidate) => candidate.file === file)) {
+    const count = result.split(edit.find).length - 1;
+    if (count !== 1) {
+      throw new Error(
+        `${file} holds the text to replace ${count} times, not once: ${JSON.stringify(edit.find)}`,
+      );
+    }
+    result = result.replace(edit.find, () => edit.replace);
+  }
+  return result;
+}
+
+/**
+ * Copies the step's solution with the mutant's edits into a folder of its own under
+ * `.workshop/mutants/` (inside the repository, so `hyperpipe` resolves), and returns it.
+ */
+export async function writeMutated(mutant: LoadedMutant): Promise<string> {
+  const folder = join(
+    STATE_DIR,
+    'mutants',
+    `${stepDir(mutant.step)}-${mutant.name}-${process.pid}`,
+  );
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  await cp(targetDir('solution', mutant.step), folder, { recursive: true });
+  for (const file of new Set(mutant.edits.map((edit) => edit.file))) {
+    const path = join(folder, file);
+    await writeFile(path, applyEdits(file, await readFile(path, 'utf8'), mutant.edits));
+  }
+  return folder;
+}
+
+/** Runs the step's checks on the mutated solution and judges whether they catch the mistake. */
+export async function checkMutant(
+  runChecks: RunChecks,
+  mutant: LoadedMutant,
+  signal?: AbortSignal,
+): Promise<MutantVerdict> {
+  const folder = await writeMutated(mutant);
+  try {
+    const result = await runChecks({ step: mutant.step, target: folder, json: true, signal });
+    return { mutant, result, ...judge(mutant, result) };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function judge(mutant: LoadedMutant, result: ChecksRun): { killed: boolean; problem?: string } {
+  if (result.passed) return { killed: false, problem: 'every check passes' };
+  const crashed = (result.checks ?? []).filter((check) => check.name === check.file);
+  if (crashed.length > 0) {
+    return { killed: false, problem: `${crashed[0]?.file} could not run: not a learner's mistake` };
+  }
+  const typeCheck = (result.checks ?? []).find((check) => check.file.startsWith('cli/checks/'));
+  if (typeCheck?.status === 'failed') {
+    return { killed: false, problem: 'it does not type-check: not a mistake that compiles' };
+  }
+  if (result.hint !== mutant.hint) {
+    const named = result.hint === undefined ? 'no hint' : `hint ${result.hint}`;
+    return {
+      killed: false,
+      problem: `the first failure names ${named}, but hint ${mutant.hint} fixes it`,
+    };
+  }
+  return { killed: true };
+}
