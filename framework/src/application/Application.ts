@@ -365,8 +365,13 @@ function withoutBody(response: Response): Response {
  * with any other non-empty list.
  */
 function refuseDuplicate(routes: readonly Route[], route: Route): void {
-  if (routes.some((other) => other.name === route.name)) {
-    throw new Error(`A route named "${route.name}" already exists; give this one another name`);
+  const named = routes.find((other) => other.name === route.name);
+  if (named) {
+    throw new Error(
+      `A route named "${route.name}" already exists: ${describeRoute(named)}, added first. ` +
+        `The new ${describeRoute(route)} cannot take its name. If it replaces the old one, ` +
+        `remove the old registration; otherwise give the new one another name.`,
+    );
   }
   const clash = routes.find((other) => other.path === route.path && sharesMethod(other, route));
   if (clash) {
@@ -376,6 +381,11 @@ function refuseDuplicate(routes: readonly Route[], route: Route): void {
         `a path may be registered again only for other methods`,
     );
   }
+}
+
+/** A route as messages show it: `GET,POST /speaker`, or `any method /speaker`. */
+function describeRoute(route: Route): string {
+  return `${route.methods === undefined ? 'any method' : route.methods.join(',') || 'no method'} ${route.path}`;
 }
 
 function sharesMethod(a: Route, b: Route): boolean {

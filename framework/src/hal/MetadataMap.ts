@@ -19,6 +19,8 @@ const MAPS = new WeakMap<object, MetadataMap>();
  */
 export class MetadataMap {
   readonly #entries = new Map<string, EntityMetadata>();
+  /** Who registered each kind, so a clash or a missing kind can say where to look. */
+  readonly #sources = new Map<string, string>();
 
   /**
    * Creates a map.
@@ -44,13 +46,26 @@ export class MetadataMap {
   }
 
   /**
-   * Sets (or replaces) the metadata of an entity kind.
+   * Sets the metadata of an entity kind. A kind is registered once: a second registration
+   * would silently change every self link of the first (a v2 resource registered as the v1
+   * kind re-points v1's links), so it is refused, naming both.
    *
    * @param kind - the entity kind, such as `speaker`
    * @param metadata - how entities of that kind render
+   * @param source - who registers it, for messages: `the "rest" configuration's entry "…"`
+   * @throws Error when the kind is already registered
    */
-  set(kind: string, metadata: EntityMetadata): this {
+  set(kind: string, metadata: EntityMetadata, source = `route "${metadata.route}"`): this {
+    const earlier = this.#sources.get(kind);
+    if (earlier !== undefined) {
+      throw new Error(
+        `HAL metadata for entity kind "${kind}" is registered twice: by ${earlier}, then by ` +
+          `${source}. A kind has one route for its self links: give the second its own kind ` +
+          `(such as "${kind}V2"), or remove one of the two.`,
+      );
+    }
     this.#entries.set(kind, metadata);
+    this.#sources.set(kind, source);
     return this;
   }
 
@@ -58,10 +73,11 @@ export class MetadataMap {
    * The metadata of a kind; throws for an unknown kind, since every link would be wrong.
    *
    * @param kind - the entity kind
+   * @throws Error naming the kinds there are, and who registered them
    */
   get(kind: string): EntityMetadata {
     const metadata = this.#entries.get(kind);
-    if (!metadata) throw new Error(`No HAL metadata for entity kind "${kind}"`);
+    if (!metadata) throw new Error(`No HAL metadata for entity kind "${kind}": ${this.#known()}`);
     return metadata;
   }
 
@@ -72,5 +88,13 @@ export class MetadataMap {
    */
   has(kind: string): boolean {
     return this.#entries.has(kind);
+  }
+
+  #known(): string {
+    if (this.#sources.size === 0) {
+      return 'no kind is registered yet (registering a REST resource registers its entity kind)';
+    }
+    const kinds = [...this.#sources].map(([kind, source]) => `"${kind}" (by ${source})`);
+    return `the kinds registered are ${kinds.join(', ')}. Kinds are case-sensitive.`;
   }
 }

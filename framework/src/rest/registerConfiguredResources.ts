@@ -59,6 +59,12 @@ export function registerConfiguredResources(app: Application, container: Contain
     const resource = container.get(service);
     if (!(resource instanceof Resource))
       throw new Error(`Service "${service}" of rest entry "${name}" is not a Resource`);
-    registerResource(app, path, resource, { service: name, ...options });
+    registerResource(
+      app,
+      path,
+      resource,
+      { service: name, ...options },
+      `the "rest" configuration's entry "${name}"`,
+    );
   }
 }

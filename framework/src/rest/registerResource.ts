@@ -89,6 +89,7 @@ export interface ResourceRoutes {
  * @param path - the collection path, such as `/api/user`
  * @param resource - the resource the routes call
  * @param options - the entity kind, and how the routes and representations look
+ * @param source - who registers it, for the messages of a clash
  *
  * @example
  * ```ts
@@ -112,20 +113,25 @@ export function registerResource(
   path: string,
   resource: Resource,
   options: ResourceOptions,
+  source = `registerResource(app, '${path}', …)`,
 ): ResourceRoutes {
   const segment = path.split('/').filter(Boolean).at(-1) ?? 'resource';
   const identifierName = options.identifierName ?? `${segment}_id`;
   const routeName = options.routeName ?? path.split('/').filter(Boolean).join('.');
   const metadata = options.metadata ?? MetadataMap.of(app);
-  metadata.set(options.entity, {
-    route: `${routeName}.entity`,
-    identifier: options.entityIdentifier ?? 'id',
-    routeIdentifier: identifierName,
-    ...(options.embedded ? { embedded: options.embedded } : {}),
-    ...(options.linked ? { linked: options.linked } : {}),
-    ...(options.links ? { links: options.links } : {}),
-    ...(options.hidden ? { hidden: options.hidden } : {}),
-  });
+  metadata.set(
+    options.entity,
+    {
+      route: `${routeName}.entity`,
+      identifier: options.entityIdentifier ?? 'id',
+      routeIdentifier: identifierName,
+      ...(options.embedded ? { embedded: options.embedded } : {}),
+      ...(options.linked ? { linked: options.linked } : {}),
+      ...(options.links ? { links: options.links } : {}),
+      ...(options.hidden ? { hidden: options.hidden } : {}),
+    },
+    source,
+  );
   const entityMethods = options.entityHttpMethods ?? ['GET', 'PATCH', 'PUT', 'DELETE'];
   const collectionMethods = options.collectionHttpMethods ?? ['GET', 'POST'];
   const accept = options.accept ?? [HAL_MEDIA_TYPE, 'application/json'];

@@ -66,7 +66,9 @@ describe('Application refuses duplicate routes', () => {
   it('refuses a second route of the same name, whatever its path', () => {
     const app = appWith(route('/users', ['GET'], 'users'));
     expect(() => app.route(route('/people', ['GET'], 'users'))).toThrow(
-      'A route named "users" already exists; give this one another name',
+      'A route named "users" already exists: GET /users, added first. The new GET /people ' +
+        'cannot take its name. If it replaces the old one, remove the old registration; ' +
+        'otherwise give the new one another name.',
     );
   });
 

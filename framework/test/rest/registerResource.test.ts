@@ -1,9 +1,12 @@
 import {
+  Application,
   createApplication,
+  createContainer,
   type Entity,
   MetadataMap,
   ProblemMiddleware,
   Resource,
+  registerConfiguredResources,
   registerResource,
 } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +76,45 @@ describe('registerResource routes', () => {
       identifier: 'id',
       routeIdentifier: 'user_id',
     });
+  });
+
+  it('refuses a second resource of the same entity kind, naming both registrations', () => {
+    const app = createApplication();
+    registerResource(app, '/v1/user', new RecordingResource(), { entity: 'User' });
+    expect(() =>
+      registerResource(app, '/v2/user', new RecordingResource(), { entity: 'User' }),
+    ).toThrow(
+      'HAL metadata for entity kind "User" is registered twice: by ' +
+        "registerResource(app, '/v1/user', …), then by registerResource(app, '/v2/user', …). " +
+        'A kind has one route for its self links: give the second its own kind (such as "UserV2"), ' +
+        'or remove one of the two.',
+    );
+  });
+
+  it('names the "rest" configuration entries of a kind registered twice', () => {
+    const container = createContainer({
+      dependencies: { invokables: { Users: RecordingResource } },
+      rest: {
+        'Api.V1.User': { path: '/v1/user', resource: 'Users', entity: 'User' },
+        'Api.V2.User': { path: '/v2/user', resource: 'Users', entity: 'User' },
+      },
+    });
+    expect(() => registerConfiguredResources(container.get(Application), container)).toThrow(
+      'HAL metadata for entity kind "User" is registered twice: by the "rest" configuration\'s ' +
+        'entry "Api.V1.User", then by the "rest" configuration\'s entry "Api.V2.User".',
+    );
+  });
+
+  it('names the kinds there are, and who registered them, for an unknown kind', () => {
+    const metadata = new MetadataMap();
+    registerResource(createApplication(), '/api/user', new RecordingResource(), {
+      entity: 'User',
+      metadata,
+    });
+    expect(() => metadata.get('Users')).toThrow(
+      'No HAL metadata for entity kind "Users": the kinds registered are "User" (by ' +
+        "registerResource(app, '/api/user', …)). Kinds are case-sensitive.",
+    );
   });
 
   it('shares the application’s metadata map, so resources embed one another', async () => {
