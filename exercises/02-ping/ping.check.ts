@@ -1,4 +1,4 @@
-import { expectResponse, satisfies, send } from '@hyperpipe/cli/harness';
+import { expectResponse, satisfies, send, serveTarget } from '@hyperpipe/cli/harness';
 import { describe, it } from 'vitest';
 
 const nowInSeconds = satisfies(
@@ -21,13 +21,20 @@ describe('step 02: routes and methods', () => {
     expectResponse(exchange, { status: 200, json: { ack: nowInSeconds } }, { hint: 2 });
   });
 
-  it('answers POST /post with plain text', async () => {
-    const exchange = await send('POST', '/post');
-    expectResponse(
-      exchange,
-      { status: 200, headers: { 'content-type': /^text\/plain/ }, text: /\S/ },
-      { hint: 3 },
-    );
+  it('answers POST /post with plain text, Content-Type included, over a real socket', async () => {
+    // In-process, a Response built from a string gets text/plain by itself; the server of
+    // app.run() sends no Content-Type the application did not set.
+    const server = await serveTarget({ hint: 3 });
+    try {
+      const exchange = await send('POST', '/post', { origin: server.url });
+      expectResponse(
+        exchange,
+        { status: 200, headers: { 'content-type': /^text\/plain/ }, text: /\S/ },
+        { hint: 3 },
+      );
+    } finally {
+      await server.stop();
+    }
   });
 
   it('answers DELETE /ping with 405 Method Not Allowed and Allow: GET,HEAD', async () => {
