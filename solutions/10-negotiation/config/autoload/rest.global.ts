@@ -8,8 +8,9 @@ const shared = {
   // exactly; anything else in their place is a 404.
   identifierPattern: '[1-9]\\d{0,14}',
   pageSize: 25,
-  // Response types, the default first: a client that accepts anything gets the vendor
-  // type. Any other Accept is a 406.
+  // Response types. A client that takes any of them (no Accept, */*) gets HAL, which
+  // registerResource prefers wherever it stands in the list; the vendor type goes to
+  // clients that name it. Any other Accept is a 406.
   accept: [vendor, hal, json],
   // Request body types. Any other Content-Type is a 415.
   contentTypes: [vendor, json],

@@ -4,9 +4,11 @@ const shared = {
   // exactly; anything else in their place is a 404.
   identifierPattern: '[1-9]\\d{0,14}',
   pageSize: 25,
-  // TODO: the media types. `accept` lists the response types, the default first:
-  // application/vnd.conference.v1+json, application/hal+json and application/json.
-  // `contentTypes` lists the request body types: the vendor type and application/json.
+  // TODO: the media types both resources speak. A response may also take the vendor type
+  // application/vnd.conference.v1+json, and HAL stays what a client gets when it takes
+  // anything; a request body may be of the vendor type or JSON, nothing else. The options
+  // that say so are in ResourceOptions (framework/src/rest/registerResource.ts); the README
+  // lists the rules.
 };
 
 // The REST resources: registerConfiguredResources (src/app.ts) gives each a collection
