@@ -65,7 +65,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   hint: {
     usage: 'hint [step] [N] [--json]',
-    summary: 'show the hint the last failed check named, else the next one not seen (or hint N)',
+    summary:
+      'show the hint the last failed check named (once read: the next one not seen), or hint N',
     flags: ['json'],
     maxArgs: 2,
   },

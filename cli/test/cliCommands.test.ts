@@ -471,6 +471,27 @@ describe('workshop hint', () => {
     expect(readProgress(fixture.dirs.stateDir).pointedHints).toEqual({});
   });
 
+  it('moves on to the next unseen hint when the named one was read and the check still fails', async () => {
+    fixture = createFixture();
+    fixture.write(
+      'exercises/01-hello/hints.md',
+      '## Hint 1\n\nConcept.\n\n## Hint 2\n\nAPI.\n\n## Hint 3\n\nCode.\n',
+    );
+    await workshop('start', '01');
+    const shown = async () => {
+      const before = fixture.stdout().length;
+      await workshop('hint');
+      return /Hint (\d) of 3/.exec(fixture.stdout().slice(before))?.[1];
+    };
+    expect(await workshop('check')).toBe(1); // the fake check names hint 2
+    expect(await shown()).toBe('2');
+    expect(await workshop('check')).toBe(1);
+    expect(await shown()).toBe('3');
+    // All read: the named hint again, rather than the last.
+    expect(await workshop('check')).toBe(1);
+    expect(await shown()).toBe('2');
+  });
+
   it('counts each step’s hints apart', async () => {
     fixture = createFixture();
     await workshop('hint', '02');

@@ -47,8 +47,9 @@ export function hintNumber(dirs: WorkshopDirs, step: Step, number: number): Hint
 }
 
 /**
- * The hint the last failed check named, if it has not been shown since; else the next hint the
- * learner has not seen, counted in progress.json; once all were shown, the last one again.
+ * The hint the last failed check named, unless the learner has read it already; else the next
+ * hint not seen, counted in progress.json (a learner who read the named hint and still fails
+ * wants more than it). Once all were shown: the named hint again, or else the last one.
  * Null when the step has no hints.
  */
 export function nextHint(dirs: WorkshopDirs, step: Step): Hint | null {
@@ -62,14 +63,15 @@ export function nextHint(dirs: WorkshopDirs, step: Step): Hint | null {
     const pointed = progress.pointedHints[key];
     // Shown once: asked again, the learner wants more than the hint just read.
     delete progress.pointedHints[key];
-    if (pointed !== undefined && pointed >= 1 && pointed <= hints.length) {
+    const named = pointed !== undefined && pointed >= 1 && pointed <= hints.length;
+    if (named && pointed > shown) {
       number = pointed;
-      progress.hintsShown[key] = Math.max(shown, pointed);
+      progress.hintsShown[key] = pointed;
       return;
     }
     repeated = shown >= hints.length;
-    number = Math.min(shown + 1, hints.length);
-    progress.hintsShown[key] = number;
+    number = repeated && named ? pointed : Math.min(shown + 1, hints.length);
+    progress.hintsShown[key] = Math.max(shown, number);
   });
   return { number, total: hints.length, text: hints[number - 1] as string, repeated };
 }
