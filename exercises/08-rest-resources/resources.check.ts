@@ -69,8 +69,23 @@ const embeddedWithSelf = (resource: string) =>
 /** The id of the first speaker of GET /speaker: ids need not start at 1. */
 async function firstSpeakerId(): Promise<number> {
   const exchange = await send('GET', '/speaker');
-  const id = (exchange.json as { _embedded?: { speakers?: { id?: unknown }[] } } | undefined)
-    ?._embedded?.speakers?.[0]?.id;
+  // No route at all: the resources are not registered (or not reached).
+  expectThat(exchange.status !== 404, {
+    expected: 'GET /speaker: a route, the collection route of the Conference.V1.Speaker resource',
+    received: `${exchange.status}: no route matched /speaker`,
+    exchange,
+    hint: 4,
+  });
+  const embedded = (exchange.json as { _embedded?: Record<string, unknown> } | undefined)
+    ?._embedded;
+  // The page is there, under another name: the configuration's collectionName.
+  expectThat(exchange.status !== 200 || embedded === undefined || 'speakers' in embedded, {
+    expected: 'GET /speaker: the page under _embedded.speakers, as in step 06',
+    received: `_embedded.${Object.keys(embedded ?? {}).join(', _embedded.')}`,
+    exchange,
+    hint: 3,
+  });
+  const id = (embedded?.speakers as { id?: unknown }[] | undefined)?.[0]?.id;
   expectThat(typeof id === 'number', {
     expected: 'GET /speaker: a page of speakers, with ids, under _embedded.speakers',
     exchange,
@@ -78,6 +93,31 @@ async function firstSpeakerId(): Promise<number> {
   });
   return id;
 }
+
+/** Collections stay light: no item of a page carries the relations its entity embeds. */
+function expectLightItems(exchange: Exchange, collection: string, relation: string): void {
+  const items =
+    (exchange.json as { _embedded?: Record<string, unknown> } | undefined)?._embedded?.[
+      collection
+    ] ?? [];
+  const heavy = (items as { id?: unknown; _embedded?: unknown; [field: string]: unknown }[]).find(
+    (item) => item._embedded !== undefined || item[relation] !== undefined,
+  );
+  expectThat(heavy === undefined, {
+    expected: `the items of GET ${new URL(exchange.request.url).pathname}: their own fields and self link, without their ${relation} (collections stay light)`,
+    received: `item ${String(heavy?.id)} with its ${relation}`,
+    exchange,
+    hint: 2,
+  });
+}
+
+/** The ids of a page's items. */
+const idsOfPage = (exchange: Exchange, collection: string): unknown[] =>
+  (
+    ((exchange.json as { _embedded?: Record<string, unknown> } | undefined)?._embedded?.[
+      collection
+    ] ?? []) as { id?: unknown }[]
+  ).map((item) => item.id);
 
 /** A talk of the first page of GET /talk that has speakers, and its GET. */
 async function talkWithSpeakers(): Promise<{ id: number; talk: Exchange }> {
@@ -101,8 +141,23 @@ async function talkWithSpeakers(): Promise<{ id: number; talk: Exchange }> {
 it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the resource 405', async () => {
   const id = await firstSpeakerId();
   const path = `/speaker/${id}`;
+  const speaker = await send('GET', path);
+  // The resource found the speaker, but rendering it failed: the configuration names an
+  // entity kind no entry defines.
+  expectThat(speaker.status !== 500, {
+    expected: `GET ${path}: the speaker; every kind the rest configuration's embedded names is the entity of an entry`,
+    exchange: speaker,
+    hint: 3,
+  });
+  const fields = speaker.json as { talks?: unknown; _embedded?: unknown } | undefined;
+  expectThat(!(Array.isArray(fields?.talks) && fields?._embedded === undefined), {
+    expected: `GET ${path}: the talks under _embedded.talks, each a Talk with its own self link`,
+    received: 'a plain talks field: the configuration does not say to embed it',
+    exchange: speaker,
+    hint: 3,
+  });
   expectResponse(
-    await send('GET', path),
+    speaker,
     {
       status: 200,
       headers: { 'content-type': HAL },
@@ -115,22 +170,23 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
     },
     { hint: 1 },
   );
-  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 3 });
+  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 4 });
   expectResponse(
     await send('PUT', path, { json: { name: 'Ada Lovelace' } }),
     notDefined('PUT', 'entities'),
-    { hint: 3 },
+    { hint: 4 },
   );
   expectResponse(
     await send('PATCH', path, { json: { name: 'Ada Lovelace' } }),
     notDefined('PATCH', 'entities'),
-    { hint: 3 },
+    { hint: 4 },
   );
 });
 
 it('serves the speakers as a HAL page; POST and DELETE on it are the resource 405', async () => {
+  const page = await send('GET', '/speaker');
   expectResponse(
-    await send('GET', '/speaker'),
+    page,
     {
       status: 200,
       headers: { 'content-type': HAL },
@@ -145,13 +201,14 @@ it('serves the speakers as a HAL page; POST and DELETE on it are the resource 40
     },
     { hint: 2 },
   );
+  expectLightItems(page, 'speakers', 'talks');
   expectResponse(
     await send('POST', '/speaker', { json: { name: 'Ada Lovelace' } }),
     notDefined('POST', 'collections'),
-    { hint: 3 },
+    { hint: 4 },
   );
   expectResponse(await send('DELETE', '/speaker'), notDefined('DELETE', 'collections'), {
-    hint: 3,
+    hint: 4,
   });
 });
 
@@ -180,22 +237,24 @@ it('serves a talk as HAL with its speakers; PUT, PATCH and DELETE are the resour
     },
     { hint: 1 },
   );
-  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 3 });
+  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 4 });
   expectResponse(
     await send('PUT', path, { json: { title: 'Pipelines' } }),
     notDefined('PUT', 'entities'),
-    { hint: 3 },
+    { hint: 4 },
   );
   expectResponse(
     await send('PATCH', path, { json: { title: 'Pipelines' } }),
     notDefined('PATCH', 'entities'),
-    { hint: 3 },
+    { hint: 4 },
   );
 });
 
 it('serves the talks as HAL pages; POST and DELETE on them are the resource 405', async () => {
+  const first = await send('GET', '/talk');
+  const second = await send('GET', '/talk?page=2');
   expectResponse(
-    await send('GET', '/talk?page=2'),
+    second,
     {
       status: 200,
       headers: { 'content-type': HAL },
@@ -209,12 +268,21 @@ it('serves the talks as HAL pages; POST and DELETE on them are the resource 405'
     },
     { hint: 2 },
   );
+  const firstIds = idsOfPage(first, 'talks');
+  const again = idsOfPage(second, 'talks').filter((id) => firstIds.includes(id));
+  expectThat(again.length === 0, {
+    expected: 'GET /talk?page=2: the talks after the first 25, none of page 1',
+    received: `talks ${again.join(', ')} on both pages`,
+    exchange: second,
+    hint: 2,
+  });
+  expectLightItems(second, 'talks', 'speakers');
   expectResponse(
     await send('POST', '/talk', { json: { title: 'Pipelines' } }),
     notDefined('POST', 'collections'),
-    { hint: 3 },
+    { hint: 4 },
   );
-  expectResponse(await send('DELETE', '/talk'), notDefined('DELETE', 'collections'), { hint: 3 });
+  expectResponse(await send('DELETE', '/talk'), notDefined('DELETE', 'collections'), { hint: 4 });
 });
 
 it('answers an id nobody has with 404 Entity not found, but a method first with its 405', async () => {
@@ -222,17 +290,31 @@ it('answers an id nobody has with 404 Entity not found, but a method first with 
     expectResponse(
       await send('GET', path),
       { status: 404, headers: { 'content-type': PROBLEM }, json: { detail: 'Entity not found.' } },
-      { hint: 2 },
+      { hint: 1 },
     );
     // The resource refuses a method it does not serve before it looks the entity up.
-    expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 3 });
+    expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 4 });
   }
-  // An id that is no positive integer does not even match the entity route.
-  expectResponse(
-    await send('GET', '/speaker/abc'),
-    { status: 404, headers: { 'content-type': PROBLEM } },
-    { hint: 2 },
-  );
+  // An id that is no positive integer does not even match the entity route, and a leading
+  // zero would give a speaker a second URL.
+  const speakerId = await firstSpeakerId();
+  const talkId = idsOfPage(await send('GET', '/talk'), 'talks')[0];
+  for (const path of ['/speaker/abc', `/speaker/0${speakerId}`, `/talk/00${String(talkId)}`]) {
+    expectResponse(
+      await send('GET', path),
+      {
+        status: 404,
+        headers: { 'content-type': PROBLEM },
+        json: {
+          detail: satisfies(
+            (detail) => detail !== 'Entity not found.',
+            "the router's 404: no entity URL",
+          ),
+        },
+      },
+      { hint: 3 },
+    );
+  }
 });
 
 it("leaves a method no resource serves, such as PROPFIND, to the router's 405", async () => {
@@ -247,13 +329,13 @@ it("leaves a method no resource serves, such as PROPFIND, to the router's 405", 
         headers: { 'content-type': PROBLEM, allow: resourceMethods },
         json: { status: 405, title: 'Method Not Allowed' },
       },
-      { hint: 4 },
+      { hint: 5 },
     );
     expectThat(!String((exchange.json as { detail?: unknown }).detail).includes('defined for'), {
       expected: "the router's 405, not a resource's: the resource is never asked about PROPFIND",
       received: `detail ${JSON.stringify((exchange.json as { detail?: unknown }).detail)}`,
       exchange,
-      hint: 4,
+      hint: 5,
     });
   }
 });

@@ -19,8 +19,7 @@ export async function createApp(options: AppOptions = {}): Promise<Application> 
   const container = createContainer(await loadConfig(CONFIG_FOLDER));
   // A database handed in replaces the configured file: the Database factory never runs.
   if (options.database) container.setService('Database', options.database);
-  // TODO: the REST resources of config/autoload/rest.global.ts. Keep the application,
-  // register them on it with registerConfiguredResources(app, container) (from
-  // 'hyperpipe'), then return it.
+  // TODO: the REST resources of config/autoload/rest.global.ts have no routes until they
+  // are registered on the application (README: the rest configuration).
   return container.get(Application);
 }

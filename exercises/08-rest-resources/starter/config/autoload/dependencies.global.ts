@@ -43,10 +43,9 @@ export default {
           () => container.get('Database') as Database.Database,
           databasePath(container),
         ),
-      // TODO: the resources replace these four handlers: delete them (and their imports,
-      // and then src/speaker and src/talk), and add the services rest.global.ts names,
-      // 'Conference.V1.Speaker' and 'Conference.V1.Talk', made like the handlers:
-      // new SpeakerResource(container.get('Catalogue') as Catalogue), from src/Conference/V1/Rest.
+      // TODO: the resources of src/Conference/V1/Rest replace these four handlers: the
+      // container makes the services the rest configuration names, and these go (then
+      // src/speaker and src/talk, which nothing uses any more).
       SpeakerCollectionHandler: (container: Container) =>
         new SpeakerCollectionHandler(container.get('Catalogue') as Catalogue),
       SpeakerEntityHandler: (container: Container) =>

@@ -2,12 +2,12 @@
 // each entry a collection route at its `path` and an entity route at `path/{identifierName}`,
 // both answered by the service named `resource`.
 //
-// TODO: two entries, 'Conference.V1.Speaker' and 'Conference.V1.Talk', each with:
-// - path: '/speaker' (or '/talk'), resource: the service name (the entry's name),
-// - entity: 'Speaker' (or 'Talk'), the name self links and `embedded` refer to,
-// - identifierName: 'speaker_id' (or 'talk_id'), collectionName: 'speakers' (or 'talks'),
-// - embedded: { talks: 'Talk' } for speakers, { speakers: 'Speaker' } for talks,
-// - identifierPattern: '[1-9]\\d{0,14}' (ids are positive integers) and pageSize: 25.
+// TODO: an entry for each resource, 'Conference.V1.Speaker' at /speaker and
+// 'Conference.V1.Talk' at /talk, such that GET answers as the handlers of steps 06 and 07
+// did: the same page names and sizes, the same self links, a speaker's talks and a talk's
+// speakers embedded, and a 404 for an id that is no positive integer. The keys an entry
+// takes: ResourceOptions in framework/src/rest/registerResource.ts; the README's
+// concepts say which this API needs.
 export default {
   rest: {},
 };

@@ -16,11 +16,9 @@ export class SpeakerResource extends Resource {
     this.catalogue = catalogue;
   }
 
-  // TODO: the two methods of a read-only resource, after the example of TalkResource
-  // (every method the resource leaves out answers its 405 by itself):
-  // - fetch(id): the speaker, this.catalogue.speakers.fetch(Number(id)), with a `talks`
-  //   field, this.catalogue.talks.talksOf(speaker.id), or undefined for a 404;
-  // - fetchAll(): a loader of pages, (offset, limit) => ({ items, total }), from
-  //   this.catalogue.speakers.list({ offset, limit }). The items are the speakers alone,
-  //   without their talks.
+  // TODO: what GET /speaker/{speaker_id} and GET /speaker serve, as TalkResource does
+  // for talks: one speaker with their talks (or nothing, for a 404), and the collection,
+  // read one page at a time, whose items are the speakers alone. The methods to override:
+  // framework/src/rest/Resource.ts; what the catalogue reads: src/database/Catalogue.ts.
+  // Leave the writes out: the resource answers their 405 by itself.
 }

@@ -23,8 +23,8 @@ export class TalkResource extends Resource {
     return talk && this.#present(talk);
   }
 
-  // TODO: fetchAll() for GET /talk: return a loader of pages, (offset, limit) => a page
-  // { items, total }. this.#catalogue.talks.list({ offset, limit }) answers just that.
+  // TODO: GET /talk, the collection of talks, read one page at a time (see Collection in
+  // framework/src/rest/Resource.ts, and the catalogue's talks).
 
   // A plain field holding the speakers: the rest configuration's `embedded` renders it
   // as _embedded.speakers, each speaker with its own self link.

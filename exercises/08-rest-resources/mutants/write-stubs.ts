@@ -1,0 +1,19 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: 'Leave `PUT`, `PATCH`, `DELETE` and `POST` out of the resources',
+  mistake:
+    'adds a delete to SpeakerResource for step 09 that answers false for now: DELETE becomes a 404, and Allow lists it',
+  edits: [
+    {
+      file: 'src/Conference/V1/Rest/Speaker/SpeakerResource.ts',
+      find: '  /** A speaker as an entity: their fields and their talks, to embed. */',
+      replace: `  override delete(_id: string): boolean {
+    return false; // step 09
+  }
+
+  /** A speaker as an entity: their fields and their talks, to embed. */`,
+    },
+  ],
+  hint: 4,
+} satisfies LessonMutant;
