@@ -106,6 +106,19 @@ describe('runChecks', () => {
     );
   });
 
+  it('shows a type error in full first, naming no hint, when it also breaks what the checks see', async () => {
+    const target = await changedSolution('02-ping', (folder) =>
+      edit(folder, 'src/app.ts', /json\(\{ ack/, 'jsn({ ack'),
+    );
+    const run = await runChecks({ step: ping, target });
+    expect(run.output).toMatch(/✗ [^\n]*GET \/ping/); // the checks fail too
+    const first = run.output.slice(run.output.lastIndexOf('The first failure'));
+    expect(first, run.output).toMatch(
+      /^The first failure[^\n]*\n\ntype error at src\/app\.ts:\d+:\d+ Cannot find name 'jsn'/,
+    );
+    expect(run.hint).toBeUndefined();
+  });
+
   // The common mistakes of the first steps, and the hint that fixes each.
   const mistakes = [
     {

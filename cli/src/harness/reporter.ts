@@ -121,6 +121,11 @@ export default class WorkshopReporter implements Reporter {
       ...unhandledErrors.map((error) => describeError(error, this.#root())),
     ];
     for (const error of broken) if (!failures.includes(error)) failures.push(error);
+    // A type error is most often the cause of the failures beside it, and no hint of the step
+    // is about it: shown in full first, it sends the learner to their code, not to a hint.
+    const typeError = results.find((result) => rank(result.module) === 1)?.failure;
+    if (typeError !== undefined)
+      failures.unshift(...failures.splice(failures.indexOf(typeError), 1));
     const [first] = failures;
     if (first !== undefined) {
       const others = failures.length - 1;
