@@ -10,11 +10,12 @@ export interface AppOptions {
 /**
  * Builds the application.
  *
- * TODO: build it from configuration instead. Load config/autoload with
- * `await loadConfig(folder)`, make the container with `createContainer(config)`, and ask
- * it for the application: `container.get(Application)`. The routes below move to
+ * TODO: build it from configuration instead of code: the files of config/autoload make
+ * a container, and the container makes the application. It must find config/autoload
+ * whatever folder the server is started from. The routes below move to
  * config/autoload/routes.global.ts, and their handlers, ready in src/handlers/, become
  * services in config/autoload/dependencies.global.ts. createApp may return a promise.
+ * README.md: "Configuration files" and "The container".
  */
 export function createApp(_options: AppOptions = {}): Application {
   const app = createApplication();

@@ -1,8 +1,6 @@
-// TODO: the services the routes name, in the container's three kinds:
-//   services:   ready-made values, such as the postHandler function
-//   invokables: classes created with `new` and no arguments (HomeHandler, PingHandler)
-//   factories:  functions (container) => service, for what needs something from the
-//               container: HelloHandler needs the `greeting` of the configuration
+// TODO: the services the routes name, made from the handlers in src/handlers/.
+// HelloHandler needs the `greeting` of the configuration (greeting.global.ts).
+// README.md: "The container" describes the kinds of entries.
 export default {
   dependencies: {},
 };

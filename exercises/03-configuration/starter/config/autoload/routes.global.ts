@@ -1,7 +1,7 @@
-// TODO: the routes, as data. Each route is
-//   { path, middleware: '<service name>', allowed_methods: ['GET'], options?, name? }
-// List GET /, GET /ping and POST /post, then GET /hello/{name}, whose {name} matches
-// letters only: options: { tokens: { name: '<a regular expression>' } }.
+// TODO: the routes, as data: GET /, GET /ping and POST /post as in step 02, and
+// GET /hello/{name}, whose {name} is letters only. Each route names the methods it
+// answers, and its middleware by service name (the services come from
+// dependencies.global.ts). README.md: "Routes as data".
 export default {
   routes: [],
 };
