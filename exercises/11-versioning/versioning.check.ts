@@ -33,15 +33,15 @@ interface Version2Item {
   _links: { self: { href: string } };
 }
 
-/** A speaker with a Twitter handle, found in version 1's first page. */
+/** A speaker with a Twitter handle, found in version 1's first page, at its versioned URL. */
 async function speakerWithTwitter(): Promise<Speaker> {
-  const exchange = await send('GET', '/speaker', { headers: { accept: HAL } });
+  const exchange = await send('GET', '/v1/speaker', { headers: { accept: HAL } });
   expectResponse(exchange, { status: 200 }, { hint: 1 });
   const speakers =
     (exchange.json as { _embedded?: { speakers?: Speaker[] } })._embedded?.speakers ?? [];
   const speaker = speakers.find((candidate) => typeof candidate.twitter === 'string');
   expectThat(speaker !== undefined, {
-    expected: 'a speaker with a twitter handle in the first page of GET /speaker',
+    expected: 'a speaker with a twitter handle in the first page of GET /v1/speaker',
     received: 'none',
     exchange,
     hint: 1,
@@ -88,10 +88,36 @@ function expectVersion2(exchange: Exchange, speaker: Speaker, hint: number): voi
 function expectVersion1(exchange: Exchange, speaker: Speaker, hint: number): void {
   expectResponse(
     exchange,
-    { status: 200, json: { id: speaker.id, twitter: speaker.twitter } },
+    {
+      status: 200,
+      json: {
+        id: speaker.id,
+        twitter: speaker.twitter,
+        _links: {
+          self: linkTo(
+            new RegExp(`^(/v1)?/speaker/${speaker.id}$`),
+            `/v1/speaker/${speaker.id} (or /speaker/${speaker.id})`,
+          ),
+        },
+      },
+    },
     { hint },
   );
   expectNoField(exchange, 'talk_count', hint);
+}
+
+/**
+ * Checks that an unversioned URL is answered as its `/v1` twin: a 404 there means the
+ * Versioning middleware did not send the request on (it is missing, runs after routing, or
+ * reads a router of its own, which has none of the application's routes).
+ */
+function expectRoutedToVersion1(exchange: Exchange, path: string): void {
+  expectThat(exchange.status !== 404, {
+    expected: `GET ${path} answered as GET /v1${path}: Versioning, before routing, sends it there when it finds /v1${path.replace(/\/\d+$/, '/{id}')} in the router it was given, which must be the application's`,
+    received: `404: nothing sent it on to /v1${path}, although GET /v1${path} answers`,
+    exchange,
+    hint: 2,
+  });
 }
 
 describe('step 11: versioning', () => {
@@ -100,21 +126,34 @@ describe('step 11: versioning', () => {
     expectVersion2(await send('GET', `/v2/speaker/${speaker.id}`), speaker, 1);
   });
 
-  it('serves version 2 at /speaker/{id} to Accept: application/vnd.conference.v2+json', async () => {
-    const speaker = await speakerWithTwitter();
-    const exchange = await send('GET', `/speaker/${speaker.id}`, { headers: { accept: V2 } });
-    expectResponse(exchange, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 2 });
-    expectVersion2(exchange, speaker, 2);
-  });
-
   it('keeps version 1 at /v1/speaker/{id}, and at /speaker/{id} by default', async () => {
     const speaker = await speakerWithTwitter();
     const prefixed = await send('GET', `/v1/speaker/${speaker.id}`, { headers: { accept: V1 } });
-    expectResponse(prefixed, { status: 200, headers: { 'content-type': typeOf(V1) } }, { hint: 3 });
-    expectVersion1(prefixed, speaker, 3);
-    expectVersion1(await send('GET', `/speaker/${speaker.id}`), speaker, 3);
+    expectResponse(prefixed, { status: 200, headers: { 'content-type': typeOf(V1) } }, { hint: 1 });
+    expectVersion1(prefixed, speaker, 1);
     const talks = await send('GET', '/v1/talk', { headers: { accept: V1 } });
-    expectResponse(talks, { status: 200, json: { total: expect.any(Number) } }, { hint: 3 });
+    expectResponse(talks, { status: 200, json: { total: expect.any(Number) } }, { hint: 1 });
+
+    const unversioned = await send('GET', `/speaker/${speaker.id}`);
+    expectRoutedToVersion1(unversioned, `/speaker/${speaker.id}`);
+    expectVersion1(unversioned, speaker, 2);
+    const unversionedTalks = await send('GET', '/talk');
+    expectRoutedToVersion1(unversionedTalks, '/talk');
+    expectResponse(
+      unversionedTalks,
+      { status: 200, json: { total: expect.any(Number) } },
+      { hint: 2 },
+    );
+  });
+
+  it('serves version 2 at /speaker/{id} to Accept: application/vnd.conference.v2+json', async () => {
+    const speaker = await speakerWithTwitter();
+    // Version 2's own URL first: its resource must answer the v2 type.
+    const direct = await send('GET', `/v2/speaker/${speaker.id}`, { headers: { accept: V2 } });
+    expectResponse(direct, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 3 });
+    const exchange = await send('GET', `/speaker/${speaker.id}`, { headers: { accept: V2 } });
+    expectResponse(exchange, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 2 });
+    expectVersion2(exchange, speaker, 2);
   });
 
   it('takes a body of Content-Type application/vnd.conference.v2+json as a version 2 write', async () => {

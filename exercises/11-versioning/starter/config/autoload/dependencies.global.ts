@@ -35,8 +35,8 @@ export default {
       BlogApplication: () => createBlogApp(),
       ApiApplication: () => createApiApp(),
       // TODO: a 'Router' service (a FindMyWayRouter), which the application then routes
-      // with, and 'Versioning', a Versioning over that same router for the vendor
-      // 'conference', version 1 by default.
+      // with, and 'Versioning', a Versioning over that same router (it sees only the routes
+      // of the router it is given) for the vendor 'conference', version 1 by default.
       // The file of database.global.ts; createApp replaces this service with the checks' copy.
       Database: (container: Container) => openCheckedCatalogue(databasePath(container)),
       Catalogue: (container: Container) =>
