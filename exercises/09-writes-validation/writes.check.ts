@@ -25,6 +25,24 @@ const linkTo = (path: string) =>
     `a link { href } to ${path}`,
   );
 
+/**
+ * The messages of one field: by rule, each naming the field (`speakers` may say `speaker`),
+ * so that a client can show them as they are.
+ */
+const messagesNaming = (field: string) =>
+  satisfies(
+    (messages) =>
+      typeof messages === 'object' &&
+      messages !== null &&
+      Object.keys(messages).length > 0 &&
+      Object.values(messages).every(
+        (message) =>
+          typeof message === 'string' &&
+          message.toLowerCase().includes(field.replace(/s$/, '').toLowerCase()),
+      ),
+    `{ rule: message }, each message naming the field ${field}`,
+  );
+
 /** The 422 problem for a body that breaks the rules of `field`. */
 function failedValidation(field: string) {
   return {
@@ -33,10 +51,17 @@ function failedValidation(field: string) {
     json: {
       status: 422,
       detail: 'Failed Validation',
-      validation_messages: { [field]: expect.any(Object) },
+      validation_messages: { [field]: messagesNaming(field) },
     },
   };
 }
+
+/** The 404 problem for an entity nobody has. */
+const NOT_FOUND = {
+  status: 404,
+  headers: { 'content-type': PROBLEM },
+  json: { detail: 'Entity not found.' },
+};
 
 /** GET a collection and read its `total`. */
 async function totalOf(resource: 'speaker' | 'talk', hint: number): Promise<number> {
@@ -200,6 +225,22 @@ it('replaces a speaker with PUT and changes one field with PATCH', async () => {
     },
     { hint: 2 },
   );
+  // PUT replaces the whole speaker: what it leaves out is gone.
+  expectResponse(
+    await send('PUT', path, { json: { name: 'Grace Brewster Hopper' } }),
+    { status: 200, json: { id, name: 'Grace Brewster Hopper', url: null, twitter: null } },
+    { hint: 2 },
+  );
+});
+
+it('answers PUT and PATCH to an id nobody has with 404 Entity not found', async () => {
+  for (const [path, body] of [
+    ['/speaker/99999999', { name: 'Nobody' }],
+    ['/talk/99999999', { title: 'Nothing' }],
+  ] as const) {
+    expectResponse(await send('PUT', path, { json: body }), NOT_FOUND, { hint: 2 });
+    expectResponse(await send('PATCH', path, { json: body }), NOT_FOUND, { hint: 2 });
+  }
 });
 
 it('replaces a talk with PUT and changes its day with PATCH', async () => {
@@ -231,11 +272,7 @@ it('deletes: DELETE is 204, then the entity is 404 and the total one less', asyn
     const path = `/${resource}/${id}`;
     const total = await totalOf(resource, 3);
     expectResponse(await send('DELETE', path), { status: 204, text: '' }, { hint: 3 });
-    expectResponse(
-      await send('GET', path),
-      { status: 404, headers: { 'content-type': PROBLEM }, json: { detail: 'Entity not found.' } },
-      { hint: 3 },
-    );
+    expectResponse(await send('GET', path), NOT_FOUND, { hint: 3 });
     const after = await totalOf(resource, 3);
     expectThat(after === total - 1, {
       expected: `GET /${resource} to count ${total - 1} after the DELETE`,
@@ -243,16 +280,13 @@ it('deletes: DELETE is 204, then the entity is 404 and the total one less', asyn
       hint: 3,
     });
     // It is gone: deleting it again finds nothing.
-    expectResponse(
-      await send('DELETE', path),
-      { status: 404, headers: { 'content-type': PROBLEM }, json: { detail: 'Entity not found.' } },
-      { hint: 3 },
-    );
+    expectResponse(await send('DELETE', path), NOT_FOUND, { hint: 3 });
   }
 });
 
 it('refuses a speaker without a name, or with an unknown field, and creates nothing', async () => {
   await expectRefused('POST', '/speaker', { url: 'https://nameless.example' }, 'name', 4);
+  await expectRefused('POST', '/speaker', { name: '   ' }, 'name', 4);
   await expectRefused('POST', '/speaker', { name: 'Ada', nickname: 'Countess' }, 'nickname', 4);
 });
 
@@ -267,6 +301,14 @@ it('refuses a name over 80 characters, a url over 255 and a twitter handle over 
   await expectRefused('PATCH', `/speaker/${id}`, { url }, 'url', 4);
   await expectRefused('POST', '/speaker', { name: 'Ada', twitter: long(81) }, 'twitter', 4);
   await expectRefused('PUT', `/speaker/${id}`, { name: 'Ada', twitter: long(81) }, 'twitter', 4);
+});
+
+it('refuses a url that is no http(s) URL, such as javascript:', async () => {
+  const [id] = await idsOf('speaker', 'speakers');
+  for (const url of ['javascript:alert(1)', 'ftp://files.example/ada', 'ada.example']) {
+    await expectRefused('POST', '/speaker', { name: 'Ada', url }, 'url', 4);
+    await expectRefused('PATCH', `/speaker/${id}`, { url }, 'url', 4);
+  }
 });
 
 it('refuses a talk whose day is not YYYY-MM-DD, without a title, or with an unknown field', async () => {

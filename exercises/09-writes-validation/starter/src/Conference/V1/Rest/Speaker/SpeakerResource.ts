@@ -29,12 +29,9 @@ export class SpeakerResource extends Resource {
     };
   }
 
-  // TODO: the writes, after the example of TalkResource.update:
-  // - create(data): validate(speakerInput, data) (../../../../validation/validate.ts and
-  //   ./speakerInput.ts), then this.catalogue.speakers.create(…), answered with this.present.
-  // - update(id, data): the same with speakers.update(Number(id), …); undefined is a 404.
-  // - patch(id, data): validates with speakerPatch, writes with speakers.patch.
-  // - delete(id): answers speakers.delete(Number(id)).
+  // TODO: the writes, POST on the collection and PUT, PATCH and DELETE on a speaker, each
+  // validating the body before it writes (TalkResource.update is the example). Which
+  // methods of Resource they are, and what each returns: the README's concepts.
 
   /** A speaker as an entity: their fields and their talks, to embed. */
   protected present(speaker: Speaker): Entity {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { text } from '../../../../validation/text.ts';
 
-// TODO: the rules of a speaker's fields (the speakers table of the catalogue):
-// - name: required, not blank once trimmed, at most 80 characters;
+// TODO: the rules of a speaker's fields, those of the speakers table of the catalogue:
+// - name: required, not blank, at most 80 characters;
 // - url: at most 255 characters, an http or https URL, may be null or left out;
 // - twitter: at most 80 characters, may be null or left out.
-// zod's .trim(), .min(n, message), .max(n, message) and .refine(check, message) are the
-// rules; each message reaches the client in validation_messages.
+// Each rule's message reaches the client in validation_messages, and names the field.
+// The README's "Validation with zod" says where to look; talkInput.ts is a worked example.
 const fields = {
   name: text('name'),
   url: text('url').nullable().optional(),

@@ -27,11 +27,9 @@ export class TalkResource extends Resource {
     return (offset, limit) => this.#catalogue.talks.list({ offset, limit });
   }
 
-  // TODO: create(data), patch(id, data) and delete(id), after the example of update:
-  // - create validates with talkInput and answers the new talk; the framework makes the
-  //   201 and its Location from the talk's self link.
-  // - patch validates with talkPatch (./talkInput.ts): every field optional.
-  // - delete answers this.#catalogue.talks.delete(Number(id)): false is a 404.
+  // TODO: POST /talk, PATCH /talk/{talk_id} and DELETE /talk/{talk_id}, after the example
+  // of update: validation first, writes through #write, and the talk answered with its
+  // speakers. A PATCH sends only the fields it changes: see talkInput.ts.
 
   override update(id: string, data: unknown): Entity | undefined {
     // Validation first: a body that breaks a rule throws the 422 before anything is written.
