@@ -2,13 +2,16 @@ import {
   createTargetApp,
   expectResponse,
   expectThat,
+  loadCreateApp,
   readTargetConfig,
   send,
   withLocalConfig,
 } from '@hyperpipe/cli/harness';
+import type { Application } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
 
 const CORS = 'access-control-allow-origin';
+const SECRET = 'the database password is hunter2';
 
 interface PipelineEntry {
   middleware?: unknown;
@@ -17,14 +20,66 @@ interface PipelineEntry {
 }
 
 describe('step 04: the pipeline and its priorities', () => {
+  it('still routes GET /ping and GET /hello/Ada once middleware_pipeline is configured', async () => {
+    const createApp = await loadCreateApp();
+    let app: Application;
+    try {
+      app = await createApp();
+    } catch (error) {
+      // A configured pipeline without routing and dispatch fails when the application is built.
+      expectThat(false, {
+        expected: 'createApp() builds the application from middleware_pipeline',
+        received: `createApp() threw: ${error instanceof Error ? error.message : String(error)}`,
+        hint: 5,
+      });
+    }
+    expectResponse(
+      await send('GET', '/ping', { app }),
+      { status: 200, json: { ack: expect.any(Number) } },
+      { hint: 5 },
+    );
+    expectResponse(
+      await send('GET', '/hello/Ada', { app }),
+      { status: 200, text: 'Hello, Ada!' },
+      { hint: 5 },
+    );
+  });
+
+  it('puts the CORS header on routed answers: GET /ping', async () => {
+    const exchange = await send('GET', '/ping');
+    if (exchange.headers.get(CORS) !== '*') {
+      // The final handler's 404 comes after every middleware that hands on: when it has the
+      // header and a routed answer does not, the CORS middleware is there, but after routing.
+      const missing = await send('GET', '/no-such-page');
+      expectThat(missing.headers.get(CORS) !== '*', {
+        expected: [
+          `${CORS}: * on GET /ping as on this 404: CORS runs after routing, so routed`,
+          'answers never reach it (only what falls through to the final handler does)',
+        ],
+        exchange: missing,
+        hint: 2,
+      });
+    }
+    expectResponse(exchange, { status: 200, headers: { [CORS]: '*' } }, { hint: 1 });
+  });
+
   it('puts the CORS header on routed answers: GET /ping', async () => {
     const exchange = await send('GET', '/ping');
     expectResponse(exchange, { status: 200, headers: { [CORS]: '*' } }, { hint: 1 });
   });
 
-  it('puts the CORS header on a 404 too, so CORS runs before routing', async () => {
-    const exchange = await send('GET', '/no-such-page');
-    expectResponse(exchange, { status: 404, headers: { [CORS]: '*' } }, { hint: 2 });
+  it('runs CORS before routing and the mounts: the 405 routing throws and the mounted answers carry the header', async () => {
+    // The final handler's 404 would carry it from any priority: nothing throws on the way.
+    // A 405 is thrown by routing, and a mount answers without handing on, so only
+    // middleware that ran before them can have set the header.
+    for (const [method, path] of [
+      ['DELETE', '/ping'],
+      ['GET', '/blog/'],
+      ['GET', '/api/echo/hello'],
+    ] as const) {
+      const exchange = await send(method, path);
+      expectResponse(exchange, { headers: { [CORS]: '*' } }, { hint: 2 });
+    }
   });
 
   it('answers errors as JSON from error middleware after routing: DELETE /ping', async () => {
@@ -33,11 +88,34 @@ describe('step 04: the pipeline and its priorities', () => {
       exchange,
       {
         status: 405,
-        headers: { allow: /\bGET\b/, 'content-type': /^application\/json/, [CORS]: '*' },
+        headers: { allow: /\bGET\b/, 'content-type': /^application\/json/ },
         json: { status: 405, error: expect.any(String) },
       },
       { hint: 3 },
     );
+  });
+
+  it('answers a 500 as JSON that does not tell the message of what was thrown', async () => {
+    const app = await createTargetApp();
+    // A route that fails the way a server does, added to your application for this check.
+    app.get('/check/failing', () => {
+      throw new Error(SECRET);
+    });
+    const exchange = await send('GET', '/check/failing', { app });
+    expectResponse(
+      exchange,
+      {
+        status: 500,
+        headers: { 'content-type': /^application\/json/ },
+        json: { status: 500, error: expect.any(String) },
+      },
+      { hint: 3 },
+    );
+    expectThat(!exchange.text.includes(SECRET), {
+      expected: `an answer without the message thrown ("${SECRET}"), such as "Internal Server Error"`,
+      exchange,
+      hint: 3,
+    });
   });
 
   it('mounts the blog under /blog', async () => {
@@ -46,7 +124,6 @@ describe('step 04: the pipeline and its priorities', () => {
       list,
       {
         status: 200,
-        headers: { [CORS]: '*' },
         json: [
           { slug: 'hello-pipeline', href: '/blog/hello-pipeline' },
           { slug: 'routes-as-data', href: '/blog/routes-as-data' },
@@ -64,11 +141,7 @@ describe('step 04: the pipeline and its priorities', () => {
 
   it('mounts the API under /api', async () => {
     const exchange = await send('GET', '/api/echo/hello');
-    expectResponse(
-      exchange,
-      { status: 200, headers: { [CORS]: '*' }, json: { echo: 'hello' } },
-      { hint: 4 },
-    );
+    expectResponse(exchange, { status: 200, json: { echo: 'hello' } }, { hint: 4 });
   });
 
   it('orders middleware_pipeline by priority: errors below 1, everything else explicit', async () => {

@@ -9,6 +9,7 @@ import { postHandler } from '../../src/handlers/postHandler.ts';
 // TODO: add the services the pipeline names: Cors (made by corsFactory, from
 // src/middleware/cors.ts), JsonErrors (src/middleware/jsonErrors.ts), and the two
 // applications to mount, made by createBlogApp (src/blog) and createApiApp (src/api).
+// README.md: "Mounting" says why an application can be a service.
 export default {
   dependencies: {
     services: { PostHandler: postHandler },

@@ -3,9 +3,9 @@ import type { Container, MiddlewareFunction } from 'hyperpipe';
 /**
  * Builds the CORS middleware from the `cors` configuration (config/autoload/cors.global.ts).
  *
- * TODO: read `cors.allow_origin` from the container's `config` service, and return
- * middleware that sets the `Access-Control-Allow-Origin` header to it on the response
- * prototype before it hands the request on with next().
+ * TODO: middleware that gives every answer the header `Access-Control-Allow-Origin`, set to
+ * the `cors.allow_origin` of the configuration (a `*.local.*` file may change it).
+ * README.md: "The pipeline" and "Local configuration".
  */
 export function corsFactory(_container: Container): MiddlewareFunction {
   return (_request, _response, next) => next();
