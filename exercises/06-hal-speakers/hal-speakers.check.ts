@@ -1,4 +1,13 @@
-import { type Exchange, expectResponse, expectThat, send } from '@hyperpipe/cli/harness';
+import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
+import {
+  createTargetApp,
+  type Exchange,
+  expectResponse,
+  expectThat,
+  loadCreateApp,
+  send,
+} from '@hyperpipe/cli/harness';
+import { createApplication } from 'hyperpipe';
 import { describe, it } from 'vitest';
 import {
   type CollectionPage,
@@ -7,6 +16,7 @@ import {
   HAL,
   hrefOf,
   linkTo,
+  MOUNTED_AT,
   PROBLEM,
   resolve,
   target,
@@ -48,6 +58,46 @@ function problem(status: number, detail?: string) {
 describe('step 06: HAL speakers', () => {
   it('answers GET /speaker with the first page of speakers as a HAL collection', async () => {
     await firstPage();
+  });
+
+  it('reads the catalogue createApp is given, never a database file of its own', async () => {
+    const createApp = await loadCreateApp();
+    const database = createInMemoryCatalogue();
+    try {
+      // A name that no catalogue file holds: only the catalogue handed in can answer it.
+      const name = `Given To createApp ${process.pid}`;
+      database.prepare('UPDATE speakers SET name = ? WHERE id = 1').run(name);
+      const app = await createApp({ database });
+      const list = await send('GET', '/speaker', { app });
+      expectResponse(list, { status: 200 }, { hint: 1 });
+      const first = (list.json as { _embedded?: { speakers?: { name?: unknown }[] } } | null)
+        ?._embedded?.speakers?.[0];
+      expectThat(first?.name === name, {
+        expected: [
+          `the first speaker named "${name}", as in the catalogue passed to createApp({ database })`,
+          'the handlers reach the catalogue through the Catalogue service, which opens the Database service',
+        ],
+        received: `the first speaker named ${JSON.stringify(first?.name)}: another copy of the catalogue, such as the file data/conference.sqlite`,
+        exchange: list,
+        hint: 1,
+      });
+      const one = await send('GET', '/speaker/1', { app });
+      expectResponse(one, { status: 200, json: { id: 1, name } }, { hint: 1 });
+    } finally {
+      database.close();
+    }
+  });
+
+  it('builds its links from the request, so they keep the host and prefix the client used', async () => {
+    // The application mounted under a prefix, as step 04 mounted the blog under /blog.
+    const mounted = createApplication().pipe(MOUNTED_AT, await createTargetApp());
+    const exchange = await send('GET', `${MOUNTED_AT}/speaker?page=2`, { app: mounted });
+    expectResponse(exchange, { status: 200 }, { hint: 3 });
+    expectCollectionPage(
+      exchange,
+      { path: '/speaker', name: 'speakers', page: 2 },
+      { shape: 3, links: 3 },
+    );
   });
 
   it('follows "next" to the second page and "last" to the last page', async () => {
@@ -102,14 +152,25 @@ describe('step 06: HAL speakers', () => {
     expectResponse(again, entity(again), { hint: 4 });
   });
 
+  it('answers every error of the application as a problem: unknown paths, 405', async () => {
+    expectResponse(await send('GET', '/nowhere'), problem(404), { hint: 5 });
+    expectResponse(
+      await send('DELETE', '/speaker'),
+      { ...problem(405), headers: { 'content-type': PROBLEM, allow: /\bGET\b/ } },
+      { hint: 5 },
+    );
+  });
   it('answers an unknown speaker id with a 404 "Entity not found." problem', async () => {
     const ids = (await allSpeakers()).map((speaker) => Number(speaker.id));
     const exchange = await send('GET', `/speaker/${Math.max(...ids) + 1}`);
     expectResponse(exchange, problem(404, 'Entity not found.'), { hint: 4 });
   });
 
-  it('answers /speaker/abc, which no speaker id looks like, with a 404 problem', async () => {
-    expectResponse(await send('GET', '/speaker/abc'), problem(404), { hint: 5 });
+  it('answers ids that are no positive integer, such as /speaker/abc or /speaker/0x7, with a 404 problem', async () => {
+    // Number() reads all of these as a speaker's id: only the route's token refuses them.
+    for (const id of ['abc', '0x7', '7.0', '1e0', '0']) {
+      expectResponse(await send('GET', `/speaker/${id}`), problem(404), { hint: 5 });
+    }
   });
 
   it('answers a page past the last with a 409 "Invalid page provided" problem', async () => {
@@ -122,14 +183,5 @@ describe('step 06: HAL speakers', () => {
     for (const page of ['0', 'abc', '-1']) {
       expectResponse(await send('GET', `/speaker?page=${page}`), problem(400), { hint: 2 });
     }
-  });
-
-  it('answers every error of the application as a problem: unknown paths, 405', async () => {
-    expectResponse(await send('GET', '/nowhere'), problem(404), { hint: 5 });
-    expectResponse(
-      await send('DELETE', '/speaker'),
-      { ...problem(405), headers: { 'content-type': PROBLEM, allow: /\bGET\b/ } },
-      { hint: 5 },
-    );
   });
 });

@@ -52,6 +52,24 @@ export function hrefOf(document: unknown, relation: string): unknown {
   return links?.[relation]?.href;
 }
 
+/**
+ * Whether a link's URL leads back to the server that answered, at `path`: the origin the
+ * request went to, and the path under the prefix the request came through (`prefix`, from
+ * the request's own path: `/conference/speaker/7` asked under `/conference`).
+ */
+function leadsBack(exchange: Exchange, url: URL, path: string): boolean {
+  const asked = new URL(exchange.request.url);
+  return url.origin === asked.origin && url.pathname === `${prefixOf(asked)}${path}`;
+}
+
+/** The prefix the checks mount an application under, when they do: see {@link MOUNTED_AT}. */
+function prefixOf(asked: URL): string {
+  return asked.pathname.startsWith(`${MOUNTED_AT}/`) ? MOUNTED_AT : '';
+}
+
+/** Where a check mounts the application to see that links keep the prefix the client used. */
+export const MOUNTED_AT = '/mounted-by-check';
+
 /** A matcher of a link object whose href leads to `path`, its `page` parameter as `page` says. */
 export function linkTo(exchange: Exchange, path: string, page?: PageRule): Matcher {
   const wanted =
@@ -65,14 +83,14 @@ export function linkTo(exchange: Exchange, path: string, page?: PageRule): Match
   return {
     asymmetricMatch: (link: unknown) => {
       const url = resolve(exchange, (link as { href?: unknown } | null)?.href);
-      if (url === undefined || url.pathname !== path) return false;
+      if (url === undefined || !leadsBack(exchange, url, path)) return false;
       const given = url.searchParams.get('page');
       if (page === undefined) return true;
       if (page === 'absent') return given === null;
       if (page === 'first') return given === null || given === '1';
       return given === String(page);
     },
-    toString: () => `a link { "href": … } to ${wanted}`,
+    toString: () => `a link { "href": … } to ${wanted}, on the origin the request went to`,
   };
 }
 
@@ -84,7 +102,9 @@ export function itemsLinkingTo(exchange: Exchange, path: string): Matcher {
       items.every((item) => {
         const id = (item as { id?: unknown } | null)?.id;
         const url = resolve(exchange, hrefOf(item, 'self'));
-        return typeof id === 'number' && url?.pathname === `${path}/${id}`;
+        return (
+          typeof id === 'number' && url !== undefined && leadsBack(exchange, url, `${path}/${id}`)
+        );
       }),
     `a list of items, each with its "id" and "_links": { "self": { "href": … } } to ${path}/<its id>`,
   );
@@ -136,7 +156,6 @@ export function expectCollectionPage(
         page_size: PAGE_SIZE,
         page_count: pageCount,
         count,
-        _embedded: { [name]: itemsLinkingTo(exchange, path) },
       },
     },
     shape,
@@ -155,7 +174,11 @@ export function expectCollectionPage(
   };
   if (page > 1) wanted.prev = linkTo(exchange, path, page === 2 ? 'first' : page - 1);
   if (page < pageCount) wanted.next = linkTo(exchange, path, page + 1);
-  expectResponse(exchange, { json: { _links: wanted } }, { hint: hints.links });
+  expectResponse(
+    exchange,
+    { json: { _links: wanted, _embedded: { [name]: itemsLinkingTo(exchange, path) } } },
+    { hint: hints.links },
+  );
   for (const [relation, where] of [
     ['prev', 'on the first page'],
     ['next', 'on the last page'],

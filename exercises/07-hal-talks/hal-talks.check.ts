@@ -1,4 +1,12 @@
-import { type Exchange, expectResponse, expectThat, send } from '@hyperpipe/cli/harness';
+import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
+import {
+  type Exchange,
+  expectResponse,
+  expectThat,
+  loadCreateApp,
+  satisfies,
+  send,
+} from '@hyperpipe/cli/harness';
 import { describe, it } from 'vitest';
 import {
   type CollectionPage,
@@ -94,6 +102,26 @@ async function talkWithSpeakers(): Promise<{ exchange: Exchange; talk: Item; spe
     hint: 3,
   });
   return found;
+}
+
+const emptyList = satisfies(
+  (value) => Array.isArray(value) && value.length === 0,
+  'an empty list [], embedded all the same',
+);
+
+/** Expects none of a collection page's items to embed anything: relations come with the entity. */
+async function expectLightItems(path: string, name: string): Promise<void> {
+  const exchange = await send('GET', path);
+  expectResponse(exchange, { status: 200 }, { hint: path === '/talk' ? 1 : 4 });
+  const items =
+    (exchange.json as { _embedded?: Record<string, Item[]> } | null)?._embedded?.[name] ?? [];
+  const heavy = items.filter((item) => Object.hasOwn(item, '_embedded'));
+  expectThat(heavy.length === 0, {
+    expected: `the items of "_embedded.${name}" with their own fields and self link only, no "_embedded"`,
+    received: `${heavy.length} of ${items.length} items embed ${Object.keys(heavy[0]?._embedded ?? {}).join(', ')}`,
+    exchange,
+    hint: 5,
+  });
 }
 
 function problem(status: number, detail?: string) {
@@ -197,11 +225,47 @@ describe('step 07: HAL talks and embedded relations', () => {
     }
   });
 
-  it('answers an unknown talk id and /talk/abc with 404 problems', async () => {
+  it('embeds an empty list for a talk without speakers and a speaker without talks', async () => {
+    // The seed gives every talk a speaker: this catalogue of the check's own has exceptions.
+    const createApp = await loadCreateApp();
+    const database = createInMemoryCatalogue();
+    try {
+      const talk = database.prepare('SELECT MIN(id) AS id FROM talks').get() as { id: number };
+      database.prepare('DELETE FROM talks_speakers WHERE talk_id = ?').run(talk.id);
+      const speaker = database
+        .prepare("INSERT INTO speakers (name) VALUES ('Not Yet On The Programme') RETURNING id")
+        .get() as { id: number };
+      const app = await createApp({ database });
+      const alone = await send('GET', `/talk/${talk.id}`, { app });
+      expectResponse(
+        alone,
+        { status: 200, json: { id: talk.id, _embedded: { speakers: emptyList } } },
+        { hint: 3 },
+      );
+      const idle = await send('GET', `/speaker/${speaker.id}`, { app });
+      expectResponse(
+        idle,
+        { status: 200, json: { id: speaker.id, _embedded: { talks: emptyList } } },
+        { hint: 4 },
+      );
+    } finally {
+      database.close();
+    }
+  });
+
+  it('lists talks and speakers without their relations: collection items embed nothing', async () => {
+    await expectLightItems('/talk', 'talks');
+    await expectLightItems('/speaker', 'speakers');
+  });
+
+  it('answers an unknown talk id, and ids such as /talk/abc or /talk/0x3, with 404 problems', async () => {
     const ids = (await allTalks()).map((talk) => Number(talk.id));
     const exchange = await send('GET', `/talk/${Math.max(...ids) + 1}`);
     expectResponse(exchange, problem(404, 'Entity not found.'), { hint: 2 });
-    expectResponse(await send('GET', '/talk/abc'), problem(404), { hint: 1 });
+    // Number() reads all of these as a talk's id: only the route's token refuses them.
+    for (const id of ['abc', '0x3', '3.0', '1e0', '0']) {
+      expectResponse(await send('GET', `/talk/${id}`), problem(404), { hint: 1 });
+    }
   });
 
   it('answers a page of talks past the last with 409, and page=0 with 400', async () => {

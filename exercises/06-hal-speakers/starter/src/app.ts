@@ -17,8 +17,8 @@ export interface AppOptions {
  */
 export async function createApp(_options: AppOptions = {}): Promise<Application> {
   const container = createContainer(await loadConfig(CONFIG_FOLDER));
-  // TODO: when options.database is given (the checks give a fresh in-memory catalogue),
-  // make it the container's 'Database' service with container.setService(name, value),
-  // so that the Database factory of dependencies.global.ts never opens the file.
+  // TODO: a catalogue given in options.database (the checks give a fresh in-memory one)
+  // becomes the container's Database service, ready-made, so that the Database factory of
+  // dependencies.global.ts never opens the file (README, "What to do" 1; hint 1).
   return container.get(Application);
 }

@@ -13,8 +13,8 @@ export default {
       options: { tokens: { name: '[A-Za-z]+' } },
       name: 'hello',
     },
-    // TODO: /timezone, for GET and POST. Its middleware is a list: first
-    // new ContentNegotiation({ accept: [...], contentTypes: [...] }) (from 'hyperpipe'),
-    // which accepts JSON and form bodies, then the service TimezoneHandler.
+    // TODO: /timezone, for GET and POST. Its middleware is a list (README, "Middleware
+    // lists"): first content negotiation that answers JSON and accepts JSON and form
+    // bodies (README, "Content negotiation"), then the service TimezoneHandler.
   ],
 };

@@ -9,12 +9,11 @@ import {
  * The time zone service: `GET /timezone` and `POST /timezone`.
  *
  * TODO:
- * - GET answers JSON { "timezone": <the server's IANA time zone> }
- *   (Intl.DateTimeFormat().resolvedOptions().timeZone).
- * - POST reads the parsed body, `request.getAttribute(PARSED_BODY)`, which the route's
- *   ContentNegotiation fills for JSON and form bodies alike. When its `timezone` is a
- *   valid time zone (isTimeZone, in ./isTimeZone.ts), answer JSON { "timezone": … };
- *   otherwise throw validationProblem({ timezone: { <rule>: '<message>' } }).
+ * - GET answers JSON naming the server's IANA time zone (hint 1 says where to read it).
+ * - POST reads the body that the route's ContentNegotiation parsed, for JSON and form
+ *   bodies alike (README, "Content negotiation"). A valid zone (./isTimeZone.ts tells) is
+ *   answered as JSON; anything else, a missing body included, is a 422 Failed Validation
+ *   API problem, thrown for the problem middleware to render (README, "API Problem").
  */
 export class TimezoneHandler implements MiddlewareInterface {
   process(_request: ServerRequest, _response: ResponsePrototype): Response {

@@ -11,13 +11,13 @@ import { TimezoneHandler } from '../../src/timezone/TimezoneHandler.ts';
 
 // The services the routes and the pipeline name: ready-made values, classes created
 // without arguments, and factories for what needs something from the container.
-// TODO: the catalogue and the speakers:
-// - factories Database (openCheckedCatalogue(path), from src/database/Catalogue.ts, where
-//   path is the config's database.path, of database.global.ts) and Catalogue
-//   (new Catalogue(() => the Database service, path));
-// - factories SpeakerCollectionHandler and SpeakerEntityHandler (src/speaker), each given
-//   the Catalogue service;
-// - the invokable NotFoundProblem: NotFoundProblemMiddleware (from 'hyperpipe');
+// TODO: the catalogue and the speakers (README, "The catalogue"):
+// - a Database service that opens the file database.global.ts names (src/database/Catalogue.ts
+//   has the function that opens it), and a Catalogue service over the Database service. They
+//   are the only place the catalogue is opened: the copy createApp is given must win.
+// - the two handlers of src/speaker, each given the Catalogue service;
+// - NotFoundProblem, the framework's middleware that answers a 404 problem (README,
+//   "Problems everywhere");
 // - JsonErrors goes: ProblemMiddleware renders every error now.
 export default {
   dependencies: {

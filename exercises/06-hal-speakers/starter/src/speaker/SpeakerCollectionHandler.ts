@@ -9,15 +9,12 @@ import type { Catalogue } from '../database/Catalogue.ts';
 /**
  * `GET /speaker`: one page of speakers as a HAL collection, chosen with `?page=N`.
  *
- * TODO:
- * - requestedPage(request.query) reads the page (a 400 problem when it is not a positive
- *   integer); this.catalogue.speakers.list({ offset, limit }) reads 25 speakers of it and
- *   the total; assertPageInRange(page, total, 25) refuses a page past the last (409).
- * - Each speaker becomes new HalResource({ ...speaker }, <its absolute URL>), such as
- *   `${request.url.origin}${request.basePath}/speaker/${speaker.id}`.
- * - halCollection({ collectionName: 'speakers', items, page, pageSize, total, url }) makes
- *   the collection and its links; url(n) is the URL of page n, url() that of the first page.
- * - Answer json(collection, response, HAL_MEDIA_TYPE).
+ * TODO: answer the page `?page=N` asks for (page 1 without it) as the README's example
+ * shows: 25 speakers from this.catalogue, each embedded with its own self link, the counts,
+ * and the self, first, prev, next and last links, all absolute URLs built from the request.
+ * A page that is no positive integer is a 400 problem, one past the last a 409 problem.
+ * The README's "Paginated collections" and "Absolute self links" name the framework's
+ * functions that do each part; hints 2 and 3 show them in use.
  */
 export class SpeakerCollectionHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

@@ -9,11 +9,10 @@ import type { Catalogue } from '../database/Catalogue.ts';
 /**
  * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link.
  *
- * TODO:
- * - this.catalogue.speakers.fetch(id) finds the speaker of the route parameter
- *   request.param('speaker_id') (a text: make it a number).
- * - None: throw new ApiProblem(404, 'Entity not found.').
- * - Found: answer json(new HalResource({ ...speaker }, <its URL>), response, HAL_MEDIA_TYPE).
+ * TODO: answer the speaker whose id the route parameter speaker_id names (a text), from
+ * this.catalogue, as a HAL resource with its absolute self link (README, "HAL" and
+ * "Absolute self links"); no such speaker is the 404 "Entity not found." problem (README,
+ * "Problems everywhere"). Hint 4 shows it.
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

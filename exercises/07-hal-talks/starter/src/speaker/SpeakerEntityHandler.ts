@@ -12,8 +12,9 @@ import type { Catalogue } from '../database/Catalogue.ts';
 /**
  * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link.
  *
- * TODO: embed the speaker's talks under `talks`: this.catalogue.talks.talksOf(speaker.id),
- * each a HalResource with its own self link to /talk/{id}, given to resource.embed(name, list).
+ * TODO: embed the speaker's talks under `_embedded.talks`, the other way round from a talk's
+ * speakers: each talk a whole resource with its own self link to /talk/{id}, and an empty
+ * list for a speaker without talks (README, "The join" and "Embedded resources"; hint 4).
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

@@ -10,13 +10,11 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * `GET /talk/{talk_id}`: one talk as a HAL resource with its `self` link, and its speakers
  * embedded under `speakers`.
  *
- * TODO:
- * - this.catalogue.talks.fetch(id) finds the talk of request.param('talk_id'); none is
- *   the 404 problem `Entity not found.`, as for speakers.
- * - this.catalogue.speakers.speakersOf(talk.id) gives its speakers (the join on
- *   talks_speakers): each becomes a HalResource with its own self link to /speaker/{id}.
- * - new HalResource({ ...talk }, <its absolute URL>), with .embed('speakers', thoseResources),
- *   answered with json(resource, response, HAL_MEDIA_TYPE).
+ * TODO: answer the talk of the route parameter talk_id as the README's example shows, as
+ * SpeakerEntityHandler answers a speaker: its fields and absolute self link, or the 404
+ * "Entity not found." problem. Its speakers (README, "The join") go under
+ * `_embedded.speakers` as whole resources, each with its own self link to /speaker/{id},
+ * and as an empty list when it has none (README, "Embedded resources"; hints 2 and 3).
  */
 export class TalkEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

@@ -1,0 +1,15 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: "`request.url.origin + request.basePath + '/speaker/7'`",
+  mistake:
+    'builds the links of the collection from the origin alone, so they lose the prefix the application is mounted under',
+  edits: [
+    {
+      file: 'src/speaker/SpeakerCollectionHandler.ts',
+      find: `const base = \`\${request.url.origin}\${request.basePath}\`;`,
+      replace: 'const base = request.url.origin;',
+    },
+  ],
+  hint: 3,
+} satisfies LessonMutant;

@@ -1,0 +1,15 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: '`200`, the speaker, their talks under `_embedded.talks`, each linking to `/talk/{id}`',
+  mistake:
+    "links each embedded talk to /talks/{id}, the collection's plural, where no route answers",
+  edits: [
+    {
+      file: 'src/speaker/SpeakerEntityHandler.ts',
+      find: `new HalResource({ ...talk }, \`\${base}/talk/\${talk.id}\`)`,
+      replace: `new HalResource({ ...talk }, \`\${base}/talks/\${talk.id}\`)`,
+    },
+  ],
+  hint: 4,
+} satisfies LessonMutant;
