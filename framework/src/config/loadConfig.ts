@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Config, isMap, mergeConfig } from './mergeConfig.ts';
 
@@ -15,19 +15,24 @@ const LOCAL = new RegExp(`\\.local\\.${EXTENSIONS}$`);
  *
  * A `.json` file holds the configuration object; a module exports it as default.
  *
- * @param folder - the folder of the configuration files
+ * @param folder - the folder of the configuration files. A relative folder is read from the
+ *   process's working directory, not from the calling file: build it from `import.meta.url`
+ *   so the application starts from any directory.
+ * @throws Error naming the folder looked for when there is none
  *
  * @example
  * ```ts
- * // config/autoload/routes.global.ts, then config/autoload/database.local.ts
- * const config = await loadConfig('config/autoload');
- * const app = createContainer(config).get(Application);
+ * import { fileURLToPath } from 'node:url';
+ *
+ * // src/app.ts reads ../config/autoload: routes.global.ts, then database.local.ts
+ * const folder = fileURLToPath(new URL('../config/autoload', import.meta.url));
+ * const app = createContainer(await loadConfig(folder)).get(Application);
  * ```
  *
  * @category Container and configuration
  */
 export async function loadConfig(folder: string): Promise<Config> {
-  const names = (await readdir(folder)).sort();
+  const names = (await readdir(folder).catch((error) => missingFolder(folder, error))).sort();
   const files = [
     ...names.filter((name) => GLOBAL.test(name)),
     ...names.filter((name) => LOCAL.test(name)),
@@ -35,6 +40,16 @@ export async function loadConfig(folder: string): Promise<Config> {
   let config: Config = {};
   for (const name of files) config = mergeConfig(config, await readConfigFile(join(folder, name)));
   return config;
+}
+
+function missingFolder(folder: string, error: NodeJS.ErrnoException): never {
+  if (error.code !== 'ENOENT' || isAbsolute(folder)) throw error;
+  throw new Error(
+    `No configuration folder at ${resolve(folder)}: the relative folder "${folder}" is read ` +
+      `from the working directory, ${process.cwd()}. Build it from the calling file instead, ` +
+      `such as fileURLToPath(new URL('../config/autoload', import.meta.url)) in src/app.ts.`,
+    { cause: error },
+  );
 }
 
 async function readConfigFile(path: string): Promise<Config> {

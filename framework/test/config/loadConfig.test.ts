@@ -54,6 +54,13 @@ describe('mergeConfig', () => {
 });
 
 describe('loadConfig', () => {
+  it('says a relative folder is read from the working directory when it is not there', async () => {
+    await expect(loadConfig('no/such/config/autoload')).rejects.toThrow(
+      `No configuration folder at ${process.cwd()}/no/such/config/autoload: the relative folder ` +
+        `"no/such/config/autoload" is read from the working directory, ${process.cwd()}.`,
+    );
+  });
+
   it('applies *.local.* files after *.global.* files, whatever their names', async () => {
     const folder = await folderWith({
       'a.local.json': JSON.stringify({ db: { host: 'local' } }),
