@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../src/harness/runChecks.ts';
 import { findStep, loadManifest } from '../src/workshop/manifest.ts';
+import { loadMutant, writeMutated } from '../src/workshop/mutants.ts';
 import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 
 const ping = findStep(loadManifest(), 'ping');
@@ -117,6 +119,18 @@ describe('runChecks', () => {
       /^The first failure[^\n]*\n\ntype error at src\/app\.ts:\d+:\d+ Cannot find name 'jsn'/,
     );
     expect(run.hint).toBeUndefined();
+  });
+
+  it('never lets a project that opens the catalogue file itself write into data/', async () => {
+    const dataFile = join(REPO_ROOT, 'data/conference.sqlite');
+    const there = existsSync(dataFile);
+    const step = findStep(loadManifest(), '06');
+    const target = await writeMutated(await loadMutant(step, 'catalogue-opens-the-file'));
+    folders.push(target);
+    const run = await runChecks({ step, target });
+    expect(run.passed, run.output).toBe(false);
+    expect(run.hint, run.output).toBe(1);
+    expect(existsSync(dataFile)).toBe(there);
   });
 
   // The common mistakes of the first steps, and the hint that fixes each.

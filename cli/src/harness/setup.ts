@@ -1,10 +1,21 @@
 // The setup of every check file (cli/vitest.checks.config.ts): the checks' requests to
 // http://conference.test go to the target's application, or to WORKSHOP_URL's server.
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createCheckServer, listen } from './checkServer.ts';
 import { closeTargetApps, removeStaleLocalConfigs } from './target.ts';
 
 const server = createCheckServer();
+
+// A project that opens the catalogue file itself, rather than the database createApp is
+// given, would create and seed data/conference.sqlite in the repository while checks run.
+// It gets a file of its own here (CONFERENCE_DB, this worker's copy of the environment, which
+// servers the checks start inherit); the checks catch the mistake by what it answers.
+const scratch = mkdtempSync(join(tmpdir(), 'hyperpipe-check-catalogue-'));
+process.env.CONFERENCE_DB = join(scratch, 'conference.sqlite');
 
 beforeAll(async () => {
   // A run killed earlier (Ctrl-C) may have left its check-<pid>.local.json behind.
@@ -12,7 +23,8 @@ beforeAll(async () => {
   listen(server);
 });
 
-afterAll(() => {
+afterAll(async () => {
   server.close();
   closeTargetApps();
+  await rm(scratch, { recursive: true, force: true });
 });
