@@ -45,12 +45,35 @@ function challengesOf(exchange: Exchange): Challenge[] {
 /** The 401 problem that asks for credentials. */
 const UNAUTHORIZED = {
   status: 401,
-  headers: {
-    'content-type': PROBLEM,
-    'www-authenticate': satisfies((header) => header !== '', 'one or more challenges'),
-  },
+  headers: { 'content-type': PROBLEM },
   json: { status: 401, title: 'Unauthorized' },
 };
+
+/**
+ * Expects the 401 of a request without credentials, or with credentials that prove nothing.
+ * A 403 there can only come from an `authorization` listener that refuses by itself instead
+ * of calling `deny()` (which lets the framework answer a guest with 401): hint 5. A 401
+ * without challenges has no scheme configured: hint 2. Anything else (the request went
+ * through, say) is for `hint`.
+ */
+function expectUnauthorized(exchange: Exchange, hint: number): void {
+  expectThat(exchange.status !== 403, {
+    expected: '401 with challenges: the client has not said who it is, so it may try again',
+    received: '403, which says "I know who you are, and the answer is no" to a guest',
+    exchange,
+    hint: 5,
+  });
+  expectResponse(exchange, UNAUTHORIZED, { hint });
+  expectResponse(
+    exchange,
+    {
+      headers: {
+        'www-authenticate': satisfies((header) => header !== '', 'one or more challenges'),
+      },
+    },
+    { hint: 2 },
+  );
+}
 
 /** GET a collection and read its `total`. */
 async function totalOf(path: string): Promise<number> {
@@ -70,8 +93,8 @@ async function idsOf(resource: 'speaker' | 'talk', embedded: string): Promise<nu
   const items = (exchange.json as { _embedded: Record<string, { id: number }[]> })._embedded[
     embedded
   ] as { id: number }[];
-  expectThat(items.length >= 3, {
-    expected: `at least three ${embedded} in the first page of GET /${resource}`,
+  expectThat(items.length >= 4, {
+    expected: `at least four ${embedded} in the first page of GET /${resource}`,
     received: `${items.length}`,
     exchange,
     hint: 1,
@@ -86,25 +109,55 @@ const postSpeaker = (name: string, headers: Record<string, string> = {}) =>
 const CREATED = { status: 201, json: { id: expect.any(Number) } };
 
 describe('step 12: authentication and authorization', () => {
+  it('still answers every GET without credentials, and the same to the learner', async () => {
+    /** GET `path` as a guest, then as the learner: 200 both times. */
+    const expectPublic = async (path: string) => {
+      const read = await send('GET', path);
+      if (read.status !== 200) {
+        // Refused: by a rule that names GET (hint 1), or by a listener that denies more
+        // than DELETE, which refuses the learner too, with 403 (hint 5).
+        const asLearner = await send('GET', path, { headers: { authorization: AS_LEARNER } });
+        expectThat(asLearner.status !== 403, {
+          expected: `GET ${path} to answer 200 to anyone: only DELETE is for editors`,
+          received: `${read.status} to a guest and 403 to the learner: reads are refused`,
+          exchange: asLearner,
+          hint: 5,
+        });
+        expectResponse(read, { status: 200 }, { hint: 1 });
+      }
+      const asLearner = await send('GET', path, { headers: { authorization: AS_LEARNER } });
+      // 403: a listener denies the learner's reads; 401: the Basic credentials are not read.
+      expectResponse(asLearner, { status: 200 }, { hint: asLearner.status === 403 ? 5 : 2 });
+    };
+    await expectPublic('/speaker');
+    await expectPublic('/talk');
+    const [speaker] = await idsOf('speaker', 'speakers');
+    const [talk] = await idsOf('talk', 'talks');
+    for (const path of [`/speaker/${speaker}`, `/v2/speaker/${speaker}`, `/talk/${talk}`]) {
+      await expectPublic(path);
+    }
+  });
+
   it('refuses an anonymous write with a 401 problem that offers Basic, Digest and Bearer, and writes nothing', async () => {
     const total = await totalOf('/speaker');
     const refused = await postSpeaker('Anonymous');
-    expectResponse(refused, UNAUTHORIZED, { hint: 1 });
-    expectResponse(
-      refused,
-      {
-        headers: {
-          'www-authenticate': satisfies(
-            () =>
-              ['basic', 'digest', 'bearer'].every((scheme) =>
-                challengesOf(refused).some((challenge) => challenge.scheme === scheme),
-              ),
-            'a Basic, a Digest and a Bearer challenge',
-          ),
+    expectUnauthorized(refused, 1);
+    // Each scheme's challenge comes from its key in the configuration.
+    for (const [scheme, hint] of [
+      ['basic', 2],
+      ['digest', 3],
+      ['bearer', 4],
+    ] as const) {
+      expectThat(
+        challengesOf(refused).some((challenge) => challenge.scheme === scheme),
+        {
+          expected: 'WWW-Authenticate challenges for Basic, Digest and Bearer',
+          received: `no ${scheme} challenge: ${refused.headers.get('www-authenticate') ?? '(none)'}`,
+          exchange: refused,
+          hint,
         },
-      },
-      { hint: 2 },
-    );
+      );
+    }
     const after = await totalOf('/speaker');
     expectThat(after === total, {
       expected: `the refused POST to leave ${total} speakers in GET /speaker`,
@@ -114,12 +167,9 @@ describe('step 12: authentication and authorization', () => {
     });
   });
 
-  it('keeps GETs public, and every write of every resource and version for identities', async () => {
+  it('keeps every write of every resource and version for identities', async () => {
     const [speaker] = await idsOf('speaker', 'speakers');
     const [talk] = await idsOf('talk', 'talks');
-    for (const path of [`/speaker/${speaker}`, `/v2/speaker/${speaker}`, `/talk/${talk}`]) {
-      expectResponse(await send('GET', path), { status: 200 }, { hint: 1 });
-    }
     const writes: [string, string, unknown][] = [
       ['PATCH', `/talk/${talk}`, { title: 'Anonymous' }],
       ['POST', '/talk', { title: 'Anonymous', day: '2027-05-18', speakers: [speaker] }],
@@ -127,23 +177,35 @@ describe('step 12: authentication and authorization', () => {
       ['DELETE', `/talk/${talk}`, undefined],
     ];
     for (const [method, path, json] of writes) {
-      expectResponse(await send(method, path, { json }), UNAUTHORIZED, { hint: 1 });
+      expectUnauthorized(await send(method, path, { json }), 1);
     }
   });
 
-  it('accepts HTTP Basic: a wrong password is a 401, the learner may create a speaker', async () => {
-    const wrong = await postSpeaker('Wrong Password', {
-      authorization: basic('learner', 'not-the-password'),
-    });
-    expectResponse(wrong, UNAUTHORIZED, { hint: 2 });
-    expectResponse(await postSpeaker('Basic Learner', { authorization: AS_LEARNER }), CREATED, {
-      hint: 2,
-    });
+  it('accepts HTTP Basic: a wrong password is a 401, even on a GET; the learner may create a speaker', async () => {
+    const wrongly = { authorization: basic('learner', 'not-the-password') };
+    expectUnauthorized(await postSpeaker('Wrong Password', wrongly), 2);
+    // Wrong credentials are refused by AuthenticationMiddleware whatever the rules say; a
+    // GET that goes through with them was never authenticated: the pipeline lacks it.
+    expectUnauthorized(await send('GET', '/speaker', { headers: wrongly }), 1);
+    const created = await postSpeaker('Basic Learner', { authorization: AS_LEARNER });
+    if (created.status === 401) {
+      // Accepted on a GET but not on a write: authorization decided before authentication
+      // found the identity (hint 1). Refused on a GET too: the htpasswd file (hint 2).
+      const read = await send('GET', '/speaker', { headers: { authorization: AS_LEARNER } });
+      expectThat(read.status !== 200, {
+        expected: "the learner's Basic credentials accepted on a write as on a GET",
+        received:
+          '200 to a GET with them, 401 to a POST: authorization saw a guest, so it ran before authentication found the learner',
+        exchange: created,
+        hint: 1,
+      });
+    }
+    expectResponse(created, CREATED, { hint: 2 });
   });
 
   it('accepts HTTP Digest: answers the challenge of a 401 with an MD5 response', async () => {
     const refused = await postSpeaker('Digest Learner');
-    expectResponse(refused, UNAUTHORIZED, { hint: 1 });
+    expectUnauthorized(refused, 1);
     const challenge = challengesOf(refused).find(
       ({ scheme, params }) =>
         scheme === 'digest' && (params.get('algorithm') ?? 'MD5').toUpperCase() === 'MD5',
@@ -202,7 +264,7 @@ describe('step 12: authentication and authorization', () => {
     );
     const token = (issued.json as { access_token: string }).access_token;
     const bad = await postSpeaker('Bad Token', { authorization: `Bearer not-${token}` });
-    expectResponse(bad, UNAUTHORIZED, { hint: 4 });
+    expectUnauthorized(bad, 4);
     const invalidToken = challengesOf(bad).find(({ scheme }) => scheme === 'bearer');
     expectThat(invalidToken?.params.get('error') === 'invalid_token', {
       expected: 'a Bearer challenge with error="invalid_token" for a token it never issued',
@@ -213,6 +275,19 @@ describe('step 12: authentication and authorization', () => {
     expectResponse(
       await postSpeaker('Bearer Learner', { authorization: `Bearer ${token}` }),
       CREATED,
+      { hint: 4 },
+    );
+  });
+
+  it('lets the OAuth2 client authenticate itself with a Basic header at POST /oauth', async () => {
+    // As `curl -u workshop:workshop-secret` does: this Basic header names a client, not a user.
+    const issued = await send('POST', '/oauth', {
+      form: { grant_type: 'password', username: 'learner', password: 'hyperpipe' },
+      headers: { authorization: basic('workshop', 'workshop-secret') },
+    });
+    expectResponse(
+      issued,
+      { status: 200, json: { access_token: expect.any(String) } },
       { hint: 4 },
     );
   });
@@ -234,15 +309,36 @@ describe('step 12: authentication and authorization', () => {
     expectResponse(await send('GET', `/speaker/${id}`), { status: 200, json: { id } }, { hint: 5 });
   });
 
-  it('lets the editor delete what a guest may not', async () => {
-    const [, , id] = await idsOf('talk', 'talks');
+  it('lets the editor delete what a guest may not, with a password or with a token', async () => {
+    const [, , id, other] = await idsOf('talk', 'talks');
     const path = `/talk/${id}`;
-    expectResponse(await send('DELETE', path), UNAUTHORIZED, { hint: 1 });
+    expectUnauthorized(await send('DELETE', path), 1);
     expectResponse(
       await send('DELETE', path, { headers: { authorization: AS_EDITOR } }),
       { status: 204 },
       { hint: 5 },
     );
     expectResponse(await send('GET', path), { status: 404 }, { hint: 5 });
+    // A token stands for the user it was issued to, roles included.
+    const issued = await send('POST', '/oauth', {
+      form: {
+        grant_type: 'password',
+        username: 'editor',
+        password: 'hyperpipe-editor',
+        client_id: 'workshop',
+        client_secret: 'workshop-secret',
+      },
+    });
+    expectResponse(
+      issued,
+      { status: 200, json: { access_token: expect.any(String) } },
+      { hint: 4 },
+    );
+    const token = (issued.json as { access_token: string }).access_token;
+    expectResponse(
+      await send('DELETE', `/talk/${other}`, { headers: { authorization: `Bearer ${token}` } }),
+      { status: 204 },
+      { hint: 5 },
+    );
   });
 });

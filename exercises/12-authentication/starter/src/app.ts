@@ -22,7 +22,8 @@ export async function createApp(options: AppOptions = {}): Promise<Application> 
   if (options.database) container.setService('Database', options.database);
   const app = container.get(Application);
   registerConfiguredResources(app, container);
-  // TODO: attach onlyEditorsDelete (src/auth/onlyEditorsDelete.ts) to the application's
-  // AuthEvents.AUTHORIZATION event, with app.events.on(…).
+  // TODO: make the application's authorization consult onlyEditorsDelete
+  // (src/auth/onlyEditorsDelete.ts). Which event, and where listeners attach: the README's
+  // "Two steps of the pipeline, four events".
   return app;
 }

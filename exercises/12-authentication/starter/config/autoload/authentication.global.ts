@@ -7,21 +7,15 @@
 //   export default { authentication: { basic: { htpasswd: '/etc/conference/htpasswd' } } };
 export default {
   authentication: {
-    // TODO: the realm 'conference' (the htdigest file's hashes include it), the role
-    // 'editor' of the user editor, and one key per scheme:
-    // - basic: the htpasswd file, config/auth/conference.htpasswd;
-    // - digest: the htdigest file, config/auth/conference.htdigest;
-    // - oauth2: the token database, defaultTokenDatabasePath() from '@hyperpipe/catalogue',
-    //   and the client 'workshop' with the secret 'workshop-secret' and the grants
-    //   'password', 'client_credentials' and 'refresh_token'.
-    // Give files as absolute paths, found from this file rather than from the current folder:
-    //   fileURLToPath(new URL('../auth/conference.htpasswd', import.meta.url))
+    // TODO: who is who, and how they prove it: the realm of config/auth/conference.htdigest,
+    // the role editor of the user editor, and Basic, Digest and OAuth2 with the files of
+    // config/auth/ and the client workshop. The README's "What to do" lists the values;
+    // AuthenticationConfig in the API reference, the keys.
   },
-  // TODO: by rest service name ('Conference.V1.Speaker', 'Conference.V1.Talk',
-  // 'Conference.V2.Speaker'), POST, PUT, PATCH and DELETE of entities and of collections
-  // need an identity.
+  // TODO: which requests need an identity: every write of each rest service (the keys of
+  // rest.global.ts), reads stay public. See "Rules by configuration" in the README.
   authorization: {},
-  // TODO: the token endpoint: POST /oauth, served by the 'OAuth2TokenEndpoint' service,
-  // with `options: { authentication: false }` (its Basic header names a client, not a user).
+  // TODO: the OAuth2 token endpoint, POST /oauth, whose client authenticates itself (the
+  // OAuth2TokenEndpoint service). See "Three schemes, one question" in the README.
   routes: [],
 };

@@ -14,8 +14,8 @@ export default {
     // /speaker on to /v1/speaker (or /v2/speaker, when the media type asks for version 2).
     versioning: { middleware: 'Versioning', priority: 10 },
     // With a pipeline configured, routing and dispatch go where the configuration says.
-    // TODO: 'AuthenticationMiddleware', then 'AuthorizationMiddleware', between routing
-    // and dispatch.
+    // TODO: the authentication and authorization steps. Where they go, and why there, is
+    // "Two steps of the pipeline, four events" in the README.
     routing: {
       middleware: [ApplicationFactory.ROUTING_MIDDLEWARE, ApplicationFactory.DISPATCH_MIDDLEWARE],
       priority: 1,

@@ -5,6 +5,6 @@ import type { AuthEvent } from 'hyperpipe';
  * that are authenticated get 403; guests already need to authenticate (401) by the rules.
  */
 export function onlyEditorsDelete(_event: AuthEvent): void {
-  // TODO: name the parameter `event`, and deny the request (event.deny()) when it is a
-  // DELETE (event.privilege) and the identity (event.identity) lacks the role 'editor'.
+  // TODO: refuse a DELETE by anyone but an editor, and nothing else. What the event tells
+  // you and lets you do: AuthEvent in the API reference.
 }

@@ -1,0 +1,14 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: 'Version 2 is a service of its own: `Conference.V2.Speaker` needs its rules too.',
+  mistake: 'writes rules for the two version 1 services only, so anyone may PUT /v2/speaker/1',
+  edits: [
+    {
+      file: 'config/autoload/authentication.global.ts',
+      find: "    'Conference.V2.Speaker': writesNeedIdentity,\n",
+      replace: '',
+    },
+  ],
+  hint: 1,
+} satisfies LessonMutant;
