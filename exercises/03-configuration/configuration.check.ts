@@ -33,8 +33,8 @@ async function buildApp(): Promise<Application> {
     const message = error instanceof Error ? error.message : String(error);
     expectThat(false, {
       expected: [
-        'createApp() loads config/autoload and returns container.get(Application),',
-        'whatever the working directory of the process',
+        'createApp() builds the application from config/autoload (the given code of',
+        'src/app.ts) and returns container.get(Application), whatever the working directory',
       ],
       received: [`createApp() threw: ${message}`],
       hint: 3,
@@ -68,10 +68,13 @@ describe('step 03: configuration and the container', () => {
     });
   });
 
-  it('builds the application with the container, which has every service the routes name', async () => {
+  it('builds the application with the container, which makes every service the routes name', async () => {
     const app = await buildApp();
     expectThat(app.container, {
-      expected: 'createApp() returns container.get(Application), whose container is set',
+      expected: [
+        'createApp() returns container.get(Application), whose container is set:',
+        'the given code at the top of src/app.ts',
+      ],
       received: 'an application without a container (made by createApplication())',
       hint: 3,
     });
@@ -88,6 +91,23 @@ describe('step 03: configuration and the container', () => {
           : `no service for: ${missing.map((name) => `"${name}"`).join(', ')}`,
       hint: 4,
     });
+    // Each service is made only when its route first matches: a request per route makes them.
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/ping'],
+      ['POST', '/post'],
+      ['GET', '/hello/Ada'],
+    ] as const) {
+      const exchange = await send(method, path);
+      expectThat(exchange.status !== 500, {
+        expected: [
+          `${method} ${path} answered by its service, not a 500: each service in`,
+          '`dependencies` is middleware, made as its kind says (value, class or factory)',
+        ],
+        exchange,
+        hint: 4,
+      });
+    }
   });
 
   it('greets with the configured greeting: HelloHandler gets it from the container', async () => {

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: '`HelloHandler` through a factory that passes it the configured `greeting`',
+  rule: 'provided the factory of `HelloHandler` reads `greeting` from the `config` service',
   mistake:
     "registers HelloHandler with a factory that passes it 'Hello' instead of the configured greeting",
   edits: [

@@ -1,0 +1,15 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: 'placeholders are written `{name}`',
+  mistake:
+    "writes the placeholder Express's way, '/hello/:name', which the router reads as a literal path",
+  edits: [
+    {
+      file: 'config/autoload/routes.global.ts',
+      find: "path: '/hello/{name}',",
+      replace: "path: '/hello/:name',",
+    },
+  ],
+  hint: 1,
+} satisfies LessonMutant;
