@@ -70,8 +70,16 @@ describe('step 06: HAL speakers', () => {
       const app = await createApp({ database });
       const list = await send('GET', '/speaker', { app });
       expectResponse(list, { status: 200 }, { hint: 1 });
-      const first = (list.json as { _embedded?: { speakers?: { name?: unknown }[] } } | null)
-        ?._embedded?.speakers?.[0];
+      const speakers =
+        (list.json as { _embedded?: { speakers?: { id?: unknown; name?: unknown }[] } } | null)
+          ?._embedded?.speakers ?? [];
+      const first = speakers.find((speaker) => speaker.id === 1);
+      expectThat(first !== undefined, {
+        expected: 'speaker 1 on the first page: page 1 holds the first 25 speakers',
+        received: `the ids ${speakers.map((speaker) => speaker.id).join(', ')}`,
+        exchange: list,
+        hint: 2,
+      });
       expectThat(first?.name === name, {
         expected: [
           `the first speaker named "${name}", as in the catalogue passed to createApp({ database })`,
@@ -93,10 +101,18 @@ describe('step 06: HAL speakers', () => {
     const mounted = createApplication().pipe(MOUNTED_AT, await createTargetApp());
     const exchange = await send('GET', `${MOUNTED_AT}/speaker?page=2`, { app: mounted });
     expectResponse(exchange, { status: 200 }, { hint: 3 });
-    expectCollectionPage(
+    const { items } = expectCollectionPage(
       exchange,
       { path: '/speaker', name: 'speakers', page: 2 },
       { shape: 3, links: 3 },
+    );
+    // The entity too: its self link keeps the prefix it was asked under.
+    const path = `/speaker/${(items[0] as Record<string, unknown>).id}`;
+    const entity = await send('GET', `${MOUNTED_AT}${path}`, { app: mounted });
+    expectResponse(
+      entity,
+      { status: 200, json: { _links: { self: linkTo(entity, path) } } },
+      { hint: 3 },
     );
   });
 
@@ -152,14 +168,16 @@ describe('step 06: HAL speakers', () => {
     expectResponse(again, entity(again), { hint: 4 });
   });
 
-  it('answers every error of the application as a problem: unknown paths, 405', async () => {
-    expectResponse(await send('GET', '/nowhere'), problem(404), { hint: 5 });
+  it('answers DELETE /speaker with a 405 problem naming GET, and an unknown path with a 404 problem', async () => {
+    // The route's allowed_methods make the 405 and its Allow; the given pipeline, the problem.
     expectResponse(
       await send('DELETE', '/speaker'),
       { ...problem(405), headers: { 'content-type': PROBLEM, allow: /\bGET\b/ } },
-      { hint: 5 },
+      { hint: 1 },
     );
+    expectResponse(await send('GET', '/nowhere'), problem(404), { hint: 5 });
   });
+
   it('answers an unknown speaker id with a 404 "Entity not found." problem', async () => {
     const ids = (await allSpeakers()).map((speaker) => Number(speaker.id));
     const exchange = await send('GET', `/speaker/${Math.max(...ids) + 1}`);
@@ -167,7 +185,9 @@ describe('step 06: HAL speakers', () => {
   });
 
   it('answers ids that are no positive integer, such as /speaker/abc or /speaker/0x7, with a 404 problem', async () => {
-    // Number() reads all of these as a speaker's id: only the route's token refuses them.
+    // The route answers a positive integer; Number() would read all the others as one too:
+    // only the route's token refuses them.
+    expectResponse(await send('GET', '/speaker/7'), { status: 200 }, { hint: 1 });
     for (const id of ['abc', '0x7', '7.0', '1e0', '0']) {
       expectResponse(await send('GET', `/speaker/${id}`), problem(404), { hint: 5 });
     }

@@ -1,28 +1,32 @@
-import { type Container, ProblemMiddleware } from 'hyperpipe';
+import type Database from 'better-sqlite3';
+import { type Container, NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe';
 import { createApiApp } from '../../src/api/createApiApp.ts';
 import { createBlogApp } from '../../src/blog/createBlogApp.ts';
+import { Catalogue, openCheckedCatalogue } from '../../src/database/Catalogue.ts';
 import { HelloHandler } from '../../src/handlers/HelloHandler.ts';
 import { HomeHandler } from '../../src/handlers/HomeHandler.ts';
 import { PingHandler } from '../../src/handlers/PingHandler.ts';
 import { postHandler } from '../../src/handlers/postHandler.ts';
 import { corsFactory } from '../../src/middleware/cors.ts';
-import { jsonErrors } from '../../src/middleware/jsonErrors.ts';
+import { SpeakerCollectionHandler } from '../../src/speaker/SpeakerCollectionHandler.ts';
+import { SpeakerEntityHandler } from '../../src/speaker/SpeakerEntityHandler.ts';
 import { TimezoneHandler } from '../../src/timezone/TimezoneHandler.ts';
+
+const databasePath = (container: Container) =>
+  (container.get('config') as { database: { path: string } }).database.path;
 
 // The services the routes and the pipeline name: ready-made values, classes created
 // without arguments, and factories for what needs something from the container.
-// TODO: the catalogue and the speakers (README, "The catalogue"):
-// - a Database service that opens the file database.global.ts names (src/database/Catalogue.ts
-//   has the function that opens it), and a Catalogue service over the Database service. They
-//   are the only place the catalogue is opened: the copy createApp is given must win.
-// - the two handlers of src/speaker, each given the Catalogue service;
-// - NotFoundProblem, the framework's middleware that answers a 404 problem (README,
-//   "Problems everywhere");
-// - JsonErrors goes: ProblemMiddleware renders every error now.
 export default {
   dependencies: {
-    services: { PostHandler: postHandler, JsonErrors: jsonErrors },
-    invokables: { HomeHandler, PingHandler, TimezoneHandler, ProblemMiddleware },
+    services: { PostHandler: postHandler },
+    invokables: {
+      HomeHandler,
+      PingHandler,
+      TimezoneHandler,
+      ProblemMiddleware,
+      NotFoundProblem: NotFoundProblemMiddleware,
+    },
     factories: {
       HelloHandler: (container: Container) =>
         new HelloHandler((container.get('config') as { greeting: string }).greeting),
@@ -30,6 +34,17 @@ export default {
       // An application is middleware too, so a whole one can be a pipeline entry.
       BlogApplication: () => createBlogApp(),
       ApiApplication: () => createApiApp(),
+      // The file of database.global.ts; createApp replaces this service with the checks' copy.
+      Database: (container: Container) => openCheckedCatalogue(databasePath(container)),
+      Catalogue: (container: Container) =>
+        new Catalogue(
+          () => container.get('Database') as Database.Database,
+          databasePath(container),
+        ),
+      SpeakerCollectionHandler: (container: Container) =>
+        new SpeakerCollectionHandler(container.get('Catalogue') as Catalogue),
+      SpeakerEntityHandler: (container: Container) =>
+        new SpeakerEntityHandler(container.get('Catalogue') as Catalogue),
     },
   },
 };

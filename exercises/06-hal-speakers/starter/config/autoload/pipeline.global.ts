@@ -15,14 +15,10 @@ export default {
       middleware: [ApplicationFactory.ROUTING_MIDDLEWARE, ApplicationFactory.DISPATCH_MIDDLEWARE],
       priority: 1,
     },
-    // TODO: the whole application answers errors as API problems now. Drop the path of
-    // `problems` (and give it the priority of `errors`), remove the JsonErrors entry, and
-    // add the NotFoundProblem service at a priority below routing (-50): it answers the
-    // requests nothing else answered with a 404 problem.
-    // Errors under /timezone become API problems. This runs before JsonErrors (a higher
-    // priority), and its path keeps it to the time zone service.
-    problems: { path: '/timezone', middleware: 'ProblemMiddleware', error: true, priority: -50 },
-    // Error middleware after routing: it sees what routing and the handlers throw.
-    errors: { middleware: 'JsonErrors', error: true, priority: -100 },
+    // Reached only when nothing answered: an unknown path is a 404 problem.
+    notFound: { middleware: 'NotFoundProblem', priority: -50 },
+    // Every error of the whole application becomes an API problem: the speakers' 404,
+    // 409 and 400, the router's 405, the time zone's 422.
+    problems: { middleware: 'ProblemMiddleware', error: true, priority: -100 },
   },
 };

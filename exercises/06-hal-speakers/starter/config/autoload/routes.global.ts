@@ -29,7 +29,8 @@ export default {
       name: 'timezone',
     },
     // TODO: GET /speaker (the SpeakerCollectionHandler service) and GET /speaker/{speaker_id}
-    // (the SpeakerEntityHandler service), each with a name. A token restricts speaker_id to
-    // positive integers, as the token of /hello/{name} does for names.
+    // (the SpeakerEntityHandler service), each with a name; dependencies.global.ts (given)
+    // makes both services. A token restricts speaker_id to positive integers, as the token
+    // of /hello/{name} does for names (README, "What to do" 1; hints 1 and 5).
   ],
 };

@@ -1,0 +1,16 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: 'Give `json()` the media type `HAL_MEDIA_TYPE`: without it the answer says `application/json`',
+  mistake:
+    'answers the speaker with json() and no media type, so a HAL document goes out as application/json',
+  edits: [
+    {
+      file: 'src/speaker/SpeakerEntityHandler.ts',
+      find: 'return json(new HalResource({ ...speaker }, self), response, HAL_MEDIA_TYPE);',
+      replace: 'return json(new HalResource({ ...speaker }, self), response);',
+    },
+    { file: 'src/speaker/SpeakerEntityHandler.ts', find: '  HAL_MEDIA_TYPE,\n', replace: '' },
+  ],
+  hint: 4,
+} satisfies LessonMutant;
