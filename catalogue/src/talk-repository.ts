@@ -63,6 +63,18 @@ export class TalkRepository {
   }
 
   /**
+   * How many talks each of these speakers has, in one query (a page of speakers must not run
+   * one more query per speaker); 0 for a speaker with none, or missing.
+   */
+  talkCounts(speakerIds: readonly number[]): Map<number, number> {
+    const counts = new Map(speakerIds.map((id) => [id, 0]));
+    for (const row of this.#statements.countsOf.all(JSON.stringify(speakerIds))) {
+      counts.set(row.speaker_id, row.talks);
+    }
+    return counts;
+  }
+
+  /**
    * Stores a new talk, and links it to `input.speakerIds` if given, all or nothing.
    *
    * A catalogue file without AUTOINCREMENT reuses the id of a deleted last talk, and one
@@ -177,6 +189,11 @@ function prepareStatements(db: Database.Database) {
        JOIN talks_speakers AS ts ON ts.talk_id = t.id
        WHERE ts.speaker_id = +?
        ORDER BY t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
+    ),
+    countsOf: db.prepare<[string], { speaker_id: number; talks: number }>(
+      `SELECT speaker_id, count(*) AS talks FROM talks_speakers
+       WHERE speaker_id IN (SELECT value FROM json_each(?))
+       GROUP BY speaker_id`,
     ),
     insert: db.prepare<TalkRow, Talk>(
       `INSERT INTO talks (title, abstract, day, start_time)

@@ -99,6 +99,16 @@ describe('TalkRepository.talksOf', () => {
   });
 });
 
+describe('TalkRepository.talkCounts', () => {
+  it('counts the talks of each speaker asked for, as talksOf lists them, 0 for none', () => {
+    const ids = [...seed.speakers.map((speaker) => speaker.id), 9999];
+    const counts = talks.talkCounts(ids);
+    expect([...counts.keys()]).toEqual(ids);
+    for (const id of ids) expect(counts.get(id), `speaker ${id}`).toBe(talks.talksOf(id).length);
+    expect(counts.get(9999)).toBe(0);
+  });
+});
+
 describe('TalkRepository.create', () => {
   it('stores a talk and links its speakers, counting repeated ids once', () => {
     const created = talks.create({ ...NEW_TALK, speakerIds: [3, 1, 3] });

@@ -127,7 +127,7 @@ describe('GET a collection', () => {
   it('renders the last page of talks with prev and without next', async () => {
     const { status, body } = await sendJson(app, '/talk?page=5');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ count: 24, total: 124, page: 5, page_count: 5, page_size: 25 });
+    expect(body).toMatchObject({ count: 25, total: 125, page: 5, page_count: 5, page_size: 25 });
     expect(body._links).toEqual({
       self: { href: `${ORIGIN}/v1/talk?page=5` },
       first: { href: `${ORIGIN}/v1/talk` },

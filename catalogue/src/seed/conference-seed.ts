@@ -4,6 +4,7 @@ import type { TalkSpeakerLink } from '../talk-speaker-link.ts';
 import { assignSpeakers } from './assign-speakers.ts';
 import { generateSpeakers } from './generate-speakers.ts';
 import { generateTalks } from './generate-talks.ts';
+import { CONFERENCE_DAYS } from './programme.ts';
 import { createSeededRandom } from './seeded-random.ts';
 
 /**
@@ -32,5 +33,22 @@ export function generateConferenceSeed(seed: number = CONFERENCE_SEED): Conferen
   const speakers = generateSpeakers(random);
   const talks = generateTalks(random);
   const links = assignSpeakers(talks, speakers, random);
-  return { speakers, talks, links };
+  return { speakers, talks: [...talks, closingPanel(talks.length + 1)], links };
+}
+
+/**
+ * A talk whose speakers are not announced yet: with it the catalogue shows a talk with no
+ * speakers, whose representation still embeds its (empty) list. Added after the random
+ * draws, so every other row stays as it was.
+ */
+function closingPanel(id: number): Talk {
+  return {
+    id,
+    title: 'Closing panel: what this week taught us',
+    abstract:
+      'The organisers and a few of this week’s speakers look back on the conference and answer ' +
+      'your questions. Who sits on the panel is announced on the day.',
+    day: CONFERENCE_DAYS.at(-1) ?? null,
+    start_time: '17:30',
+  };
 }

@@ -22,7 +22,7 @@ export const V2 = 'application/vnd.conference.v2+json';
 export const PROBLEM = 'application/problem+json';
 
 /** The size of the seeded catalogue. */
-export const SEED = { speakers: 76, talks: 124, links: 164 } as const;
+export const SEED = { speakers: 76, talks: 125, links: 164 } as const;
 
 /** A conference API over its own freshly seeded in-memory catalogue. */
 export interface TestConference {
