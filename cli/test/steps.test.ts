@@ -4,6 +4,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ChecksRun, runChecks } from '../src/harness/runChecks.ts';
 import { loadManifest, type Step, stepDir } from '../src/workshop/manifest.ts';
+import {
+  checkMutant,
+  loadMutant,
+  type MutantVerdict,
+  mutantNames,
+} from '../src/workshop/mutants.ts';
 import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 import { targetDir } from '../src/workshop/targets.ts';
 
@@ -36,6 +42,23 @@ function checksOf(step: Step, target: 'solution' | 'starter'): Promise<ChecksRun
   return run;
 }
 
+const verdicts = new Map<string, Promise<MutantVerdict>>();
+
+function verdictOf(step: Step, name: string): Promise<MutantVerdict> {
+  const key = `${stepDir(step)}:${name}`;
+  let verdict = verdicts.get(key);
+  if (!verdict) {
+    verdict = limited(async () => checkMutant(runChecks, await loadMutant(step, name)));
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+/** Text as a quote is compared with it: runs of white space (table padding, line breaks) as one space. */
+function collapsed(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -62,6 +85,10 @@ beforeAll(() => {
       // Failures are reported by the tests that await these runs.
       checksOf(step, target).catch(() => {});
     }
+  }
+  // Then the mutants, step by step: a step's tests wait for its runs only.
+  for (const step of steps) {
+    for (const name of mutantNames(step)) verdictOf(step, name).catch(() => {});
   }
 });
 
@@ -121,6 +148,38 @@ describe.each(steps)('step $number-$slug', (step) => {
         .map((check) => check.name);
       expect(passedOnStarter, summary(run)).toEqual([]);
     });
+  });
+
+  const mutants = mutantNames(step);
+  describe.concurrent('its lesson mutants', () => {
+    if (step.number !== '01') {
+      it('are at least three, each quoting the rule it breaks from the README or hints', async () => {
+        expect(mutants.length).toBeGreaterThanOrEqual(3);
+        const taught = collapsed(
+          ['README.md', 'hints.md']
+            .map((file) => readFileSync(join(exercise, file), 'utf8'))
+            .join('\n'),
+        );
+        for (const name of mutants) {
+          const { rule } = await loadMutant(step, name);
+          expect(taught, `mutants/${name}.ts quotes a rule the step does not teach`).toContain(
+            collapsed(rule),
+          );
+        }
+      });
+    }
+
+    it.each(mutants)(
+      '%s fails the checks, and the first failure names the hint that fixes it',
+      {
+        timeout: 900_000,
+      },
+      async (name) => {
+        const verdict = await verdictOf(step, name);
+        expect(verdict.problem, summary(verdict.result)).toBeUndefined();
+        expect(verdict.killed).toBe(true);
+      },
+    );
   });
 
   it('leaves no check-<pid>.local.json behind', { timeout: 120_000 }, async () => {
