@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../src/harness/runChecks.ts';
 import { findStep, loadManifest } from '../src/workshop/manifest.ts';
-import { loadMutant, writeMutated } from '../src/workshop/mutants.ts';
+import { writeMutated } from '../src/workshop/mutants.ts';
 import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 
 const ping = findStep(loadManifest(), 'ping');
@@ -125,7 +125,26 @@ describe('runChecks', () => {
     const dataFile = join(REPO_ROOT, 'data/conference.sqlite');
     const there = existsSync(dataFile);
     const step = findStep(loadManifest(), '06');
-    const target = await writeMutated(await loadMutant(step, 'catalogue-opens-the-file'));
+    // The Catalogue factory opens the configured file instead of the Database service.
+    const target = await writeMutated({
+      step,
+      name: 'opens-the-file',
+      rule: '',
+      mistake: '',
+      hint: 1,
+      edits: [
+        {
+          file: 'config/autoload/dependencies.global.ts',
+          find: "() => container.get('Database') as Database.Database,",
+          replace: '() => openCheckedCatalogue(databasePath(container)),',
+        },
+        {
+          file: 'config/autoload/dependencies.global.ts',
+          find: "import type Database from 'better-sqlite3';\n",
+          replace: '',
+        },
+      ],
+    });
     folders.push(target);
     const run = await runChecks({ step, target });
     expect(run.passed, run.output).toBe(false);
