@@ -1,6 +1,9 @@
 import { type Exchange, expectResponse, expectThat, satisfies, send } from '@hyperpipe/cli/harness';
 import { describe, expect, it } from 'vitest';
 
+// A createApp() that throws here is mostly an entity kind or route registered twice.
+setStartupHint(1);
+
 const V1 = 'application/vnd.conference.v1+json';
 const V2 = 'application/vnd.conference.v2+json';
 const HAL = 'application/hal+json';

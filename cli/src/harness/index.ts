@@ -44,6 +44,7 @@ export {
   createTargetApp,
   loadCreateApp,
   readTargetConfig,
+  setStartupHint,
   targetApp,
   targetConfigFolder,
   withLocalConfig,

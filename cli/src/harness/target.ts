@@ -18,6 +18,15 @@ const CONTRACT =
 
 const opened: Database.Database[] = [];
 let shared: Promise<Application> | undefined;
+let startupHint: number | undefined;
+
+/**
+ * Names the hint that explains a `createApp()` that throws, for the checks of this file:
+ * the hint about the step's wiring, where a configuration the application refuses is fixed.
+ */
+export function setStartupHint(hint: number | undefined): void {
+  startupHint = hint;
+}
 
 /** Imports the target's `createApp`, failing the check with a report when it cannot. */
 export async function loadCreateApp(target = checkContext().target): Promise<CreateApp> {
@@ -58,6 +67,7 @@ export async function createTargetApp(): Promise<Application> {
       summary: 'createApp() failed',
       expected: [CONTRACT],
       received: [`createApp() threw: ${errorMessage(error)}`],
+      hint: startupHint,
     });
   }
   if (typeof (app as Partial<Application> | undefined)?.handle !== 'function') {
