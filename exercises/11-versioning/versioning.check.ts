@@ -1,4 +1,11 @@
-import { type Exchange, expectResponse, expectThat, satisfies, send } from '@hyperpipe/cli/harness';
+import {
+  type Exchange,
+  expectResponse,
+  expectThat,
+  satisfies,
+  send,
+  setStartupHint,
+} from '@hyperpipe/cli/harness';
 import { describe, expect, it } from 'vitest';
 
 // A createApp() that throws here is mostly an entity kind or route registered twice.
