@@ -1,5 +1,14 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { type Exchange, expectResponse, expectThat, send } from '@hyperpipe/cli/harness';
+import {
+  CheckFailure,
+  checkContext,
+  type Exchange,
+  expectResponse,
+  expectThat,
+  send,
+} from '@hyperpipe/cli/harness';
 import { describe, expect, it } from 'vitest';
 
 const VENDOR = 'application/vnd.conference.v1+json';
@@ -48,6 +57,147 @@ function expectSameDocument(exchange: Exchange, reference: Exchange, hint: numbe
     exchange,
     hint,
   });
+}
+
+/** A row's request, as src/negotiation/predictions.ts writes it. */
+interface PredictedRequest {
+  method: string;
+  path: string;
+  accept?: string;
+  contentType?: string;
+  body?: string;
+}
+
+/** A row of src/negotiation/predictions.ts. */
+interface Prediction {
+  request: PredictedRequest;
+  status: unknown;
+  type: unknown;
+}
+
+const PREDICTIONS = 'src/negotiation/predictions.ts';
+
+/**
+ * The requests the learner predicts the answers of, each with the hint that explains the rule
+ * that decides it. The answers are not here: the learner's server gives them.
+ */
+const TABLE: readonly { request: PredictedRequest; hint: number; rule: string }[] = [
+  {
+    request: { method: 'GET', path: '/speaker/1', accept: '*/*' },
+    hint: 2,
+    rule: 'a client that takes anything gets the default',
+  },
+  {
+    request: { method: 'GET', path: '/speaker/1', accept: VENDOR },
+    hint: 1,
+    rule: 'a listed type goes to the client that asks for it',
+  },
+  {
+    request: { method: 'GET', path: '/talk/1', accept: `${JSON_TYPE};q=0.5, ${VENDOR}` },
+    hint: 3,
+    rule: 'the highest q among the listed types wins',
+  },
+  {
+    request: { method: 'GET', path: '/talk/1', accept: `${HAL};q=0.5, ${JSON_TYPE}` },
+    hint: 3,
+    rule: 'the highest q among the listed types wins',
+  },
+  {
+    request: { method: 'GET', path: '/speaker', accept: `${VENDOR};q=0` },
+    hint: 3,
+    rule: 'q=0 means "not this type"',
+  },
+  {
+    request: { method: 'GET', path: '/speaker', accept: 'text/html' },
+    hint: 2,
+    rule: 'an Accept that names nothing of the list is refused',
+  },
+  {
+    request: { method: 'GET', path: '/speaker', accept: 'application/xml, */*;q=0.1' },
+    hint: 2,
+    rule: 'a wildcard, even at a low q, lets the server pick its default',
+  },
+  {
+    request: { method: 'POST', path: '/speaker', contentType: 'text/plain', body: 'name=Ada' },
+    hint: 4,
+    rule: 'a body type missing from contentTypes is refused',
+  },
+  {
+    request: { method: 'POST', path: '/speaker', contentType: HAL, body: '{"name": "Ada"}' },
+    hint: 4,
+    rule: 'the accept list is not the contentTypes list',
+  },
+  {
+    request: { method: 'POST', path: '/speaker', contentType: VENDOR, body: '{"name": "Ada' },
+    hint: 5,
+    rule: 'a listed body type that does not parse is refused',
+  },
+  {
+    request: { method: 'POST', path: '/speaker', contentType: VENDOR, body: '{}' },
+    hint: 4,
+    rule: 'a listed body type that parses reaches the resource',
+  },
+  {
+    request: {
+      method: 'POST',
+      path: '/speaker',
+      accept: 'text/html',
+      contentType: 'text/plain',
+      body: 'name=Ada',
+    },
+    hint: 6,
+    rule: 'Accept is weighed before the body is looked at',
+  },
+];
+
+/** A request in one line, as the failures show it. */
+function showRequest({ method, path, accept, contentType, body }: PredictedRequest): string {
+  return [
+    `${method} ${path}`,
+    accept === undefined ? 'no Accept' : `Accept: ${accept}`,
+    ...(contentType === undefined ? [] : [`Content-Type: ${contentType}`]),
+    ...(body === undefined ? [] : [`body ${JSON.stringify(body)}`]),
+  ].join(', ');
+}
+
+function sameRequest(a: PredictedRequest, b: PredictedRequest): boolean {
+  return (
+    a.method === b.method &&
+    a.path === b.path &&
+    a.accept === b.accept &&
+    a.contentType === b.contentType &&
+    a.body === b.body
+  );
+}
+
+/** The rows of the learner's src/negotiation/predictions.ts. */
+async function readPredictions(): Promise<Prediction[]> {
+  const file = join(checkContext().target, PREDICTIONS);
+  let rows: unknown;
+  try {
+    rows = ((await import(pathToFileURL(file).href)) as { predictions?: unknown }).predictions;
+  } catch (error) {
+    throw new CheckFailure({
+      summary: `${PREDICTIONS} could not be loaded`,
+      expected: [`${PREDICTIONS}, exporting predictions: the table of requests and your answers`],
+      received: [String(error)],
+      hint: 6,
+    });
+  }
+  const isRow = (row: unknown): row is Prediction =>
+    typeof (row as Prediction | undefined)?.request?.method === 'string' &&
+    typeof (row as Prediction).request.path === 'string';
+  expectThat(Array.isArray(rows) && rows.every(isRow), {
+    expected: `${PREDICTIONS} exports predictions, a list of { request, status, type }`,
+    received: `predictions is ${Array.isArray(rows) ? 'a list with rows of another shape' : typeof rows}`,
+    hint: 6,
+  });
+  return rows;
+}
+
+/** What the learner predicted, in one line. */
+function showPrediction({ status, type }: Prediction): string {
+  return `${String(status)} ${String(type)}`;
 }
 
 describe('step 10: content negotiation', () => {
@@ -150,5 +300,71 @@ describe('step 10: content negotiation', () => {
       });
       expectResponse(exchange, problem(400, /^JSON decoding error: \S/), { hint: 5 });
     }
+  });
+
+  it(`answers the table of requests in ${PREDICTIONS} as predicted`, async () => {
+    const rows = await readPredictions();
+    const missing = TABLE.filter(
+      (row) => !rows.some((own) => sameRequest(own.request, row.request)),
+    );
+    expectThat(missing.length === 0, {
+      expected: [
+        `a row for each request of the table, found by its request: ${missing.length} missing`,
+        ...missing.map(({ request }) => `  ${showRequest(request)}`),
+      ],
+      received:
+        'rows whose requests were changed or deleted: put them back as the starter has them',
+      hint: 6,
+    });
+    const open = rows.filter(
+      (row) => typeof row.status !== 'number' || typeof row.type !== 'string' || row.type === '?',
+    );
+    expectThat(open.length === 0, {
+      expected: [
+        'every prediction made before the check sends the requests: a status and a media type',
+        ...open.map((row) => `  ${showRequest(row.request)}: still ${showPrediction(row)}`),
+      ],
+      received: `${open.length} of ${rows.length} rows still open`,
+      hint: 6,
+    });
+    const wrong: { row: Prediction; exchange: Exchange; answer: string }[] = [];
+    for (const row of rows) {
+      const { method, path, accept, contentType, body } = row.request;
+      const headers: Record<string, string> = {};
+      if (accept !== undefined) headers.accept = accept;
+      if (contentType !== undefined) headers['content-type'] = contentType;
+      const exchange = await send(method, path, { headers, body });
+      const type = (exchange.headers.get('content-type') ?? 'no Content-Type')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      const answer = `${exchange.status} ${type}`;
+      if (answer !== showPrediction(row)) wrong.push({ row, exchange, answer });
+    }
+    const [first] = wrong;
+    if (first === undefined) return;
+    const known = TABLE.find((entry) => sameRequest(entry.request, first.row.request));
+    expectThat(false, {
+      expected: [
+        `${showPrediction(first.row)}, as ${PREDICTIONS} predicts`,
+        `(${known ? `the rule: ${known.rule}` : 'a row of your own'})`,
+        'Either the prediction or the configuration is off: the checks above judge the',
+        'configuration alone. When they pass, the prediction is what to correct.',
+        ...(wrong.length > 1
+          ? [
+              `${wrong.length - 1} more answered otherwise than predicted:`,
+              ...wrong
+                .slice(1)
+                .map(
+                  ({ row, answer }) =>
+                    `  ${showRequest(row.request)}: predicted ${showPrediction(row)}, answered ${answer}`,
+                ),
+            ]
+          : []),
+      ],
+      received: `the API answered ${first.answer}`,
+      exchange: first.exchange,
+      hint: known?.hint ?? 6,
+    });
   });
 });
