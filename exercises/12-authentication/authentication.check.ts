@@ -52,7 +52,7 @@ const UNAUTHORIZED = {
 /**
  * Expects the 401 of a request without credentials, or with credentials that prove nothing.
  * A 403 there can only come from an `authorization` listener that refuses by itself instead
- * of calling `deny()` (which lets the framework answer a guest with 401): hint 5. A 401
+ * of calling `deny()` (which lets the framework answer a guest with 401): hint 3. A 401
  * without challenges has no scheme configured: hint 2. Anything else (the request went
  * through, say) is for `hint`.
  */
@@ -61,7 +61,7 @@ function expectUnauthorized(exchange: Exchange, hint: number): void {
     expected: '401 with challenges: the client has not said who it is, so it may try again',
     received: '403, which says "I know who you are, and the answer is no" to a guest',
     exchange,
-    hint: 5,
+    hint: 3,
   });
   expectResponse(exchange, UNAUTHORIZED, { hint });
   expectResponse(
@@ -108,6 +108,17 @@ const postSpeaker = (name: string, headers: Record<string, string> = {}) =>
 
 const CREATED = { status: 201, json: { id: expect.any(Number) } };
 
+/**
+ * The hint for a token request that failed. The password grant checks the users of the
+ * `basic` htpasswd file: without `basic` it knows no user, and answers `invalid_grant`
+ * (hint 2). Anything else is the given OAuth2 configuration's (hint 4).
+ */
+const tokenHint = (issued: Exchange) =>
+  issued.status === 400 &&
+  (issued.json as { error?: unknown } | undefined)?.error === 'invalid_grant'
+    ? 2
+    : 4;
+
 describe('step 12: authentication and authorization', () => {
   it('still answers every GET without credentials, and the same to the learner', async () => {
     /** GET `path` as a guest, then as the learner: 200 both times. */
@@ -115,19 +126,19 @@ describe('step 12: authentication and authorization', () => {
       const read = await send('GET', path);
       if (read.status !== 200) {
         // Refused: by a rule that names GET (hint 1), or by a listener that denies more
-        // than DELETE, which refuses the learner too, with 403 (hint 5).
+        // than DELETE, which refuses the learner too, with 403 (hint 3).
         const asLearner = await send('GET', path, { headers: { authorization: AS_LEARNER } });
         expectThat(asLearner.status !== 403, {
           expected: `GET ${path} to answer 200 to anyone: only DELETE is for editors`,
           received: `${read.status} to a guest and 403 to the learner: reads are refused`,
           exchange: asLearner,
-          hint: 5,
+          hint: 3,
         });
         expectResponse(read, { status: 200 }, { hint: 1 });
       }
       const asLearner = await send('GET', path, { headers: { authorization: AS_LEARNER } });
       // 403: a listener denies the learner's reads; 401: the Basic credentials are not read.
-      expectResponse(asLearner, { status: 200 }, { hint: asLearner.status === 403 ? 5 : 2 });
+      expectResponse(asLearner, { status: 200 }, { hint: asLearner.status === 403 ? 3 : 2 });
     };
     await expectPublic('/speaker');
     await expectPublic('/talk');
@@ -145,7 +156,7 @@ describe('step 12: authentication and authorization', () => {
     // Each scheme's challenge comes from its key in the configuration.
     for (const [scheme, hint] of [
       ['basic', 2],
-      ['digest', 3],
+      ['digest', 4],
       ['bearer', 4],
     ] as const) {
       expectThat(
@@ -218,14 +229,14 @@ describe('step 12: authentication and authorization', () => {
         ? `realm="${params.get('realm') ?? ''}", nonce="${nonce ?? ''}"`
         : 'no such challenge',
       exchange: refused,
-      hint: 3,
+      hint: 4,
     });
     const qops = (params.get('qop') ?? '').split(',').map((qop) => qop.trim());
     expectThat(qops.includes('auth'), {
       expected: 'the Digest challenge to offer qop="auth"',
       received: `qop="${params.get('qop') ?? ''}"`,
       exchange: refused,
-      hint: 3,
+      hint: 4,
     });
     const md5 = (text: string) => createHash('md5').update(text).digest('hex');
     // RFC 7616 with qop=auth: the password never travels, only a hash over it and the nonce.
@@ -238,7 +249,7 @@ describe('step 12: authentication and authorization', () => {
       `Digest username="learner", realm="${REALM}", nonce="${nonce}", uri="${uri}", ` +
       `algorithm=MD5, qop=auth, nc=${nc}, cnonce="${cnonce}", response="${response}"` +
       (opaque === undefined ? '' : `, opaque="${opaque}"`);
-    expectResponse(await postSpeaker('Digest Learner', { authorization }), CREATED, { hint: 3 });
+    expectResponse(await postSpeaker('Digest Learner', { authorization }), CREATED, { hint: 4 });
   });
 
   it('issues OAuth2 tokens at POST /oauth and accepts them as Bearer tokens', async () => {
@@ -260,11 +271,11 @@ describe('step 12: authentication and authorization', () => {
           token_type: expect.stringMatching(/^bearer$/i),
         },
       },
-      { hint: 4 },
+      { hint: tokenHint(issued) },
     );
     const token = (issued.json as { access_token: string }).access_token;
     const bad = await postSpeaker('Bad Token', { authorization: `Bearer not-${token}` });
-    expectUnauthorized(bad, 4);
+    expectUnauthorized(bad, 1);
     const invalidToken = challengesOf(bad).find(({ scheme }) => scheme === 'bearer');
     expectThat(invalidToken?.params.get('error') === 'invalid_token', {
       expected: 'a Bearer challenge with error="invalid_token" for a token it never issued',
@@ -288,7 +299,7 @@ describe('step 12: authentication and authorization', () => {
     expectResponse(
       issued,
       { status: 200, json: { access_token: expect.any(String) } },
-      { hint: 4 },
+      { hint: tokenHint(issued) },
     );
   });
 
@@ -304,9 +315,9 @@ describe('step 12: authentication and authorization', () => {
         headers: { 'content-type': PROBLEM },
         json: { status: 403, title: 'Forbidden' },
       },
-      { hint: 5 },
+      { hint: 3 },
     );
-    expectResponse(await send('GET', `/speaker/${id}`), { status: 200, json: { id } }, { hint: 5 });
+    expectResponse(await send('GET', `/speaker/${id}`), { status: 200, json: { id } }, { hint: 3 });
   });
 
   it('lets the editor delete what a guest may not, with a password or with a token', async () => {
@@ -316,9 +327,9 @@ describe('step 12: authentication and authorization', () => {
     expectResponse(
       await send('DELETE', path, { headers: { authorization: AS_EDITOR } }),
       { status: 204 },
-      { hint: 5 },
+      { hint: 3 },
     );
-    expectResponse(await send('GET', path), { status: 404 }, { hint: 5 });
+    expectResponse(await send('GET', path), { status: 404 }, { hint: 3 });
     // A token stands for the user it was issued to, roles included.
     const issued = await send('POST', '/oauth', {
       form: {
@@ -332,13 +343,13 @@ describe('step 12: authentication and authorization', () => {
     expectResponse(
       issued,
       { status: 200, json: { access_token: expect.any(String) } },
-      { hint: 4 },
+      { hint: tokenHint(issued) },
     );
     const token = (issued.json as { access_token: string }).access_token;
     expectResponse(
       await send('DELETE', `/talk/${other}`, { headers: { authorization: `Bearer ${token}` } }),
       { status: 204 },
-      { hint: 5 },
+      { hint: 3 },
     );
   });
 });

@@ -11,5 +11,5 @@ export default {
       replace: "if (!event.identity.hasRole('editor')) event.deny();",
     },
   ],
-  hint: 5,
+  hint: 3,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: "event.privilege === 'delete'",
     },
   ],
-  hint: 5,
+  hint: 3,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: 'app.events.on(AuthEvents.AUTHENTICATION, onlyEditorsDelete);',
     },
   ],
-  hint: 5,
+  hint: 3,
 } satisfies LessonMutant;

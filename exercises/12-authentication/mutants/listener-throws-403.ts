@@ -16,5 +16,5 @@ export default {
       replace: "throw new ApiProblem(403, 'Only editors may delete');",
     },
   ],
-  hint: 5,
+  hint: 3,
 } satisfies LessonMutant;

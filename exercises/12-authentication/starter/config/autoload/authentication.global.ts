@@ -1,3 +1,10 @@
+import { fileURLToPath } from 'node:url';
+import { defaultTokenDatabasePath } from '@hyperpipe/catalogue';
+
+// The files of config/auth/, found from this file rather than from the folder the server
+// happens to start in.
+const file = (name: string) => fileURLToPath(new URL(`../auth/${name}`, import.meta.url));
+
 // Who may write. GETs stay public; every write of every version needs an identity, and
 // src/auth/onlyEditorsDelete.ts lets only editors DELETE.
 //
@@ -7,15 +14,46 @@
 //   export default { authentication: { basic: { htpasswd: '/etc/conference/htpasswd' } } };
 export default {
   authentication: {
-    // TODO: who is who, and how they prove it: the realm of config/auth/conference.htdigest,
-    // the role editor of the user editor, and Basic, Digest and OAuth2 with the files of
-    // config/auth/ and the client workshop. The README's "What to do" lists the values;
-    // AuthenticationConfig in the API reference, the keys.
+    // The realm of every challenge. A Digest client hashes user:realm:password, and the
+    // htdigest file holds those hashes for the realm `conference`: another realm, and no
+    // Digest answer can ever match.
+    realm: 'conference',
+    // Roles by user name: the identity of `editor` has the role `editor`, which
+    // src/auth/onlyEditorsDelete.ts asks for.
+    roles: { editor: ['editor'] },
+    // TODO: HTTP Basic, against config/auth/conference.htpasswd. The README's "Three schemes,
+    // one question" says what it adds; AuthenticationConfig in the API reference, the key.
+    // HTTP Digest: the 401 carries a fresh nonce, valid for nonceLifetime seconds.
+    digest: { htdigest: file('conference.htdigest'), nonceLifetime: 300 },
+    // OAuth2: the Bearer adapter, and the token store of the POST /oauth endpoint below.
+    // The users of the password grant are those of `basic`.
+    oauth2: {
+      // Tokens survive a restart: CONFERENCE_OAUTH_DB if set, else data/oauth.sqlite.
+      database: defaultTokenDatabasePath(),
+      accessTokenLifetime: 3600,
+      // The clients that may ask for tokens, and the grants each may use.
+      clients: {
+        workshop: {
+          secret: 'workshop-secret',
+          grants: ['password', 'client_credentials', 'refresh_token'],
+        },
+      },
+    },
   },
   // TODO: which requests need an identity: every write of each rest service (the keys of
-  // rest.global.ts), reads stay public. See "Rules by configuration" in the README.
+  // rest.global.ts), on its entities and on its collection; reads stay public. See "Rules by
+  // configuration" in the README.
   authorization: {},
-  // TODO: the OAuth2 token endpoint, POST /oauth, whose client authenticates itself (the
-  // OAuth2TokenEndpoint service). See "Three schemes, one question" in the README.
-  routes: [],
+  routes: [
+    {
+      // The OAuth2 token endpoint: a client trades a password (or its own secret, or a
+      // refresh token) for a token. The container builds it from `authentication.oauth2`.
+      path: '/oauth',
+      middleware: 'OAuth2TokenEndpoint',
+      allowed_methods: ['POST'],
+      // The Basic header sent here names an OAuth2 client, not a user: the endpoint checks it.
+      options: { authentication: false },
+      name: 'oauth',
+    },
+  ],
 };

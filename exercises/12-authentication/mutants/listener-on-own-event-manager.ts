@@ -1,0 +1,20 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: "Listeners attach to `app.events`, which the container's `EventManager` gives the application.",
+  mistake:
+    'attaches the listener to an EventManager of its own, which the authorization middleware never triggers, so the learner may delete',
+  edits: [
+    {
+      file: 'src/app.ts',
+      find: '  AuthEvents,\n',
+      replace: '  AuthEvents,\n  EventManager,\n',
+    },
+    {
+      file: 'src/app.ts',
+      find: 'app.events.on(AuthEvents.AUTHORIZATION, onlyEditorsDelete);',
+      replace: 'new EventManager().on(AuthEvents.AUTHORIZATION, onlyEditorsDelete);',
+    },
+  ],
+  hint: 3,
+} satisfies LessonMutant;
