@@ -33,6 +33,13 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** What each option that takes a value may be given, for the message when it has none. */
+const VALUE_EXAMPLES: Record<string, string> = {
+  '--url': 'http://localhost:8080',
+  '--port': '8080',
+  '--jobs': '2',
+};
+
 interface CommandSpec {
   usage: string;
   summary: string;
@@ -184,7 +191,7 @@ function explainParseError(error: NodeJS.ErrnoException, argv: readonly string[]
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `Unknown option ${option}. ${takes}`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return `${option} ${/argument missing/.test(error.message) ? 'needs a value, such as --port 8080' : 'takes no value'}.`;
+      return `${option} ${/argument missing/.test(error.message) ? `needs a value, such as ${option} ${VALUE_EXAMPLES[option] ?? '…'}` : 'takes no value'}.`;
     default:
       return `${error.message}. ${takes}`;
   }

@@ -492,6 +492,16 @@ describe('workshop hint', () => {
     expect(await shown()).toBe('2');
   });
 
+  it('leaves the hints unread with --json, which scripts use to look', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    await workshop('hint', '--json');
+    await workshop('hint', '01', '2', '--json');
+    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({});
+    const json = JSON.parse(fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n')));
+    expect(json).toMatchObject({ step: '01-hello', number: 2, text: 'Return a Response.' });
+  });
+
   it('counts each step’s hints apart', async () => {
     fixture = createFixture();
     await workshop('hint', '02');
@@ -656,6 +666,9 @@ describe('the command line', () => {
     );
     expect(() => parseCommandLine(['serve', '--port'])).toThrow(
       '--port needs a value, such as --port 8080.',
+    );
+    expect(() => parseCommandLine(['check', '--url'])).toThrow(
+      '--url needs a value, such as --url http://localhost:8080.',
     );
   });
 

@@ -9,7 +9,7 @@ import { checkMutant, loadMutants, type MutantVerdict } from '../workshop/mutant
 import { mapLimit } from '../workshop/pool.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
 import { recap } from '../workshop/recap.ts';
-import { type ChecksRun, type CommandContext, commandHint } from './context.ts';
+import { type ChecksRun, type CommandContext, commandHint, type RunChecks } from './context.ts';
 import { resolveStep } from './steps.ts';
 import { watchStep } from './watch.ts';
 
@@ -213,7 +213,7 @@ async function verify(
  */
 async function verifyMutants(
   ctx: CommandContext,
-  runChecks: Parameters<typeof verifySteps>[0],
+  runChecks: RunChecks,
   steps: Step[],
   jobs: number,
   json: boolean | undefined,

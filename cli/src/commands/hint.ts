@@ -19,7 +19,7 @@ export function hint(
   const step = resolveStep(ctx, query);
   let found: Hint | null;
   if (which === undefined) {
-    found = nextHint(ctx.dirs, step);
+    found = nextHint(ctx.dirs, step, { peek: flags.json });
   } else {
     const number = Number(which);
     const total = readHints(ctx.dirs, step).length;
@@ -30,7 +30,7 @@ export function hint(
           : `Step ${stepDir(step)} has hints 1 to ${total}, not "${which}".`,
       );
     }
-    found = hintNumber(ctx.dirs, step, number);
+    found = hintNumber(ctx.dirs, step, number, { peek: flags.json });
   }
   if (flags.json) {
     ctx.out(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { WorkshopDirs } from './dirs.ts';
 import { type Step, stepDir } from './manifest.ts';
-import { updateProgress } from './progress.ts';
+import { type Progress, readProgress, updateProgress } from './progress.ts';
 
 /** One hint of a step, numbered from 1. */
 export interface Hint {
@@ -31,16 +31,33 @@ export function readHints(dirs: WorkshopDirs, step: Step): string[] {
   }
 }
 
+/** Options of {@link hintNumber} and {@link nextHint}. */
+export interface HintOptions {
+  /** Only look: the hint is not counted as read (`hint --json`, for scripts). */
+  peek?: boolean | undefined;
+}
+
+/** Runs `change` on the progress, and saves it unless peeking. */
+function withProgress(dirs: WorkshopDirs, options: HintOptions, change: (p: Progress) => void) {
+  if (options.peek) change(readProgress(dirs.stateDir));
+  else updateProgress(dirs.stateDir, change);
+}
+
 /**
  * Hint `number` of the step (counted as seen, with those before it), or null when the step has
  * no such hint.
  */
-export function hintNumber(dirs: WorkshopDirs, step: Step, number: number): Hint | null {
+export function hintNumber(
+  dirs: WorkshopDirs,
+  step: Step,
+  number: number,
+  options: HintOptions = {},
+): Hint | null {
   const hints = readHints(dirs, step);
   const text = hints[number - 1];
   if (text === undefined || number < 1) return null;
   const key = stepDir(step);
-  updateProgress(dirs.stateDir, (progress) => {
+  withProgress(dirs, options, (progress) => {
     progress.hintsShown[key] = Math.max(progress.hintsShown[key] ?? 0, number);
   });
   return { number, total: hints.length, text, repeated: false };
@@ -52,13 +69,13 @@ export function hintNumber(dirs: WorkshopDirs, step: Step, number: number): Hint
  * wants more than it). Once all were shown: the named hint again, or else the last one.
  * Null when the step has no hints.
  */
-export function nextHint(dirs: WorkshopDirs, step: Step): Hint | null {
+export function nextHint(dirs: WorkshopDirs, step: Step, options: HintOptions = {}): Hint | null {
   const hints = readHints(dirs, step);
   if (hints.length === 0) return null;
   const key = stepDir(step);
   let number = 0;
   let repeated = false;
-  updateProgress(dirs.stateDir, (progress) => {
+  withProgress(dirs, options, (progress) => {
     const shown = progress.hintsShown[key] ?? 0;
     const pointed = progress.pointedHints[key];
     // Shown once: asked again, the learner wants more than the hint just read.
