@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCommandLine } from '../src/args.ts';
@@ -419,6 +419,51 @@ describe('workshop check', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fixture.checkRuns).toHaveLength(2);
 
+    controller.abort();
+    expect(await watching).toBe(130);
+  });
+
+  it('goes on seeing a file after a save that replaced it by a rename, and never names the temporary file', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    const controller = new AbortController();
+    fixture.ctx.signal = controller.signal;
+    const watching = workshop('check', '--watch');
+    await vi.waitFor(() => expect(fixture.stdout()).toContain('Waiting for a save'));
+    // As sed -i and editors' safe writes do: a temporary file, renamed over the real one.
+    fixture.write('workspace/src/sedX1a2b3', 'export function createApp() {}\n// once\n');
+    renameSync(
+      join(fixture.root, 'workspace/src/sedX1a2b3'),
+      join(fixture.root, 'workspace/src/app.ts'),
+    );
+    await vi.waitFor(() => expect(fixture.checkRuns).toHaveLength(2));
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    await vi.waitFor(() => expect(fixture.checkRuns).toHaveLength(3));
+    await vi.waitFor(() => expect(fixture.stdout()).toContain('✔ Step 01-hello passes'));
+    expect(fixture.stdout()).not.toContain('sedX1a2b3');
+    controller.abort();
+    expect(await watching).toBe(130);
+  });
+
+  it('follows the step when another one becomes current, and says so', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    const controller = new AbortController();
+    fixture.ctx.signal = controller.signal;
+    const watching = workshop('check', '--watch');
+    await vi.waitFor(() => expect(fixture.stdout()).toContain('Waiting for a save'));
+    // Another terminal (or the app) starts step 02.
+    await runCommand(
+      { ...fixture.ctx, signal: new AbortController().signal },
+      parseCommandLine(['start', '02', '--force']),
+    );
+    await vi.waitFor(() =>
+      expect(fixture.stdout()).toContain(
+        'workspace/ now holds step 02-ping, not 01-hello: checking 02-ping.',
+      ),
+    );
+    await vi.waitFor(() => expect(fixture.stdout()).toContain('✘ Step 02-ping does not pass yet'));
+    expect(fixture.checkRuns.at(-1)?.step).toMatchObject({ number: '02' });
     controller.abort();
     expect(await watching).toBe(130);
   });

@@ -91,8 +91,8 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
   }
   if (flags.watch) {
     const step = steps[0] as Step;
-    return watchStep(ctx, runChecks, step, url, (passed) =>
-      passed ? passedMessage(ctx, step, url) : failedMessage(ctx, step),
+    return watchStep(ctx, runChecks, step, url, (checked, passed) =>
+      passed ? passedMessage(ctx, checked, url) : failedMessage(ctx, checked),
     );
   }
   const p = paint(ctx.colour);

@@ -1,25 +1,29 @@
+import { watch } from 'chokidar';
 import { paint } from '../terminal.ts';
 import { onSettledChanges } from '../workshop/changes.ts';
 import { checkWorkspace } from '../workshop/checking.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
+import { progressPath, readProgress } from '../workshop/progress.ts';
 import type { CommandContext, RunChecks } from './context.ts';
 
 /** What `check --watch` reports after each run: the verdict, as `check` says it. */
-export type Verdict = (passed: boolean) => string;
+export type Verdict = (step: Step, passed: boolean) => string;
 
 /**
  * `workshop check --watch`: checks the working copy, then again after every save under its
  * src/ or config/, until Ctrl-C (or q, on a terminal). The checker stays warm between runs, so a
  * re-check takes a fraction of the first. Each run is a whole run of the step's checks, and a
- * pass marks the step done, as `npm run check` does.
+ * pass marks the step done, as `npm run check` does. When another step becomes the current one
+ * (started, reset or restored here or in the app), it says so and checks that step from then on.
  */
 export async function watchStep(
   ctx: CommandContext,
   runChecks: RunChecks,
-  step: Step,
+  first: Step,
   url: string | undefined,
   verdict: Verdict,
 ): Promise<number> {
+  let step = first;
   const p = paint(ctx.colour);
   const stopped = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stopped.signal]);
@@ -47,7 +51,7 @@ export async function watchStep(
     if (result.aborted) return;
     lastPassed = result.passed;
     ctx.out('');
-    ctx.out(result.passed ? p.green(verdict(true)) : p.red(verdict(false)));
+    ctx.out(result.passed ? p.green(verdict(step, true)) : p.red(verdict(step, false)));
     ctx.out(p.dim('Waiting for a save in workspace/src or workspace/config… (Ctrl-C or q stops)'));
   };
   // A save during a run asks for one more run once it ends, never two at once.
@@ -65,13 +69,37 @@ export async function watchStep(
     });
   };
 
-  onSettledChanges(ctx.dirs.workspaceDir, schedule, signal);
+  const followed = () => {
+    const current = readProgress(ctx.dirs.stateDir).current;
+    const next = ctx.steps.find((candidate) => stepDir(candidate) === current);
+    if (!next || next === step) return;
+    ctx.out(
+      p.yellow(
+        `workspace/ now holds step ${stepDir(next)}, not ${stepDir(step)}: checking ${stepDir(next)}.`,
+      ),
+    );
+    step = next;
+    schedule([]);
+  };
+  await Promise.all([
+    onSettledChanges(ctx.dirs.workspaceDir, schedule, signal),
+    onFileChange(progressPath(ctx.dirs.stateDir), followed, signal),
+  ]);
   schedule([]);
   await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
   stopKeys();
   await running;
   if (ctx.signal.aborted || interrupted) return 130;
   return lastPassed ? 0 : 1;
+}
+
+/** Calls `onChange` when `file` is written (also when it is replaced, as progress.json is). */
+function onFileChange(file: string, onChange: () => void, signal: AbortSignal): Promise<void> {
+  const watcher = watch(file, { ignoreInitial: true });
+  watcher.on('add', onChange).on('change', onChange);
+  watcher.on('error', () => undefined);
+  signal.addEventListener('abort', () => void watcher.close(), { once: true });
+  return new Promise((resolve) => watcher.once('ready', () => resolve()));
 }
 
 /** On a terminal, q and Ctrl-C (a key in raw mode) stop; returns how to let go of the keyboard. */

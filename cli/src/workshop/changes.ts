@@ -1,43 +1,78 @@
-import { statSync, watch } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import { watch } from 'chokidar';
 
 /** What a check reads: the project's code and configuration, not the files checks write there. */
 export function isChecked(file: string): boolean {
   const parts = file.split(sep);
   if (parts[0] !== 'src' && parts[0] !== 'config') return false;
-  return !/^check-\d+\.local\./.test(parts.at(-1) ?? '');
+  return !/^check-\d+\.local\./.test(parts.at(-1) ?? '') && !isScratch(parts.at(-1) ?? '');
+}
+
+/** An editor's swap or backup file: never a file of the project. */
+function isScratch(name: string): boolean {
+  return name.startsWith('.') || name.endsWith('~') || /\.(swp|swx|tmp)$/.test(name);
 }
 
 /**
  * Calls `onChange` once a burst of saves under `folder` has settled (an editor may write a file
- * in several steps, or several files at once), with the files that changed, relative to
- * `folder`. Stops when `signal` aborts.
+ * in several steps, or several files at once), with the files saved or removed, relative to
+ * `folder`. Resolves once the folder is watched; stops when `signal` aborts.
+ *
+ * chokidar, not `fs.watch`: Node's recursive watch on Linux loses a file that a rename
+ * replaces (`sed -i`, `git checkout`, an editor's safe write) and never reports its later saves.
+ * Such a save writes a temporary file and renames it over the real one: only files still there
+ * when the burst settles count as saved, so the temporary one is never named.
  */
 export function onSettledChanges(
   folder: string,
   onChange: (files: string[]) => void,
   signal: AbortSignal,
   settleMs = 40,
-): void {
-  let changed = new Set<string>();
+): Promise<void> {
+  let saved = new Set<string>();
+  let removed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  const watcher = watch(folder, { recursive: true, signal }, (_event, name) => {
-    if (name === null) return;
-    const file = relative(folder, `${folder}${sep}${name}`);
-    // A folder made or removed says nothing; the files saved in it do.
-    if (
-      !isChecked(file) ||
-      statSync(`${folder}${sep}${file}`, { throwIfNoEntry: false })?.isDirectory()
-    )
-      return;
-    changed.add(file);
+  const settle = () => {
+    const files = [
+      ...[...saved].filter((file) => existsSync(join(folder, file))),
+      ...[...removed].filter((file) => !saved.has(file) && !existsSync(join(folder, file))),
+    ];
+    saved = new Set();
+    removed = new Set();
+    if (files.length > 0) onChange(files);
+  };
+  const note = (into: () => Set<string>) => (path: string) => {
+    const file = relative(folder, path);
+    if (!isChecked(file)) return;
+    into().add(file);
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const files = [...changed];
-      changed = new Set();
-      onChange(files);
-    }, settleMs);
+    timer = setTimeout(settle, settleMs);
+  };
+  const watcher = watch(folder, {
+    ignoreInitial: true,
+    ignored: (path) => basename(path) === 'node_modules',
   });
+  watcher.on(
+    'add',
+    note(() => saved),
+  );
+  watcher.on(
+    'change',
+    note(() => saved),
+  );
+  watcher.on(
+    'unlink',
+    note(() => removed),
+  );
   watcher.on('error', () => undefined); // a folder removed meanwhile: nothing more to watch
-  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  signal.addEventListener(
+    'abort',
+    () => {
+      clearTimeout(timer);
+      void watcher.close();
+    },
+    { once: true },
+  );
+  return new Promise((resolve) => watcher.once('ready', () => resolve()));
 }
