@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import { watch } from 'chokidar';
 import { paint } from '../terminal.ts';
 import { onSettledChanges } from '../workshop/changes.ts';
@@ -35,12 +36,18 @@ export async function watchStep(
   let running: Promise<void> | undefined;
   let again = false;
   let lastPassed = false;
+  // The step checked before another became current, until the next run says so.
+  let movedFrom: Step | undefined;
 
   const check = async (files: string[]) => {
     // On a terminal, each run starts on a clean screen, so that its first failure stays in view.
     if (process.stdout.isTTY) process.stdout.write('\x1b[2J\x1b[3J\x1b[H');
     const why = files.length > 0 ? ` (saved ${files.join(', ')})` : '';
     ctx.out(p.dim(`── ${new Date().toLocaleTimeString()}: checking step ${stepDir(step)}${why}`));
+    if (movedFrom) {
+      ctx.out(p.yellow(`workspace/ now holds step ${stepDir(step)}, not ${stepDir(movedFrom)}.`));
+      movedFrom = undefined;
+    }
     const result = await checkWorkspace(ctx.dirs, runChecks, {
       step,
       url,
@@ -73,11 +80,7 @@ export async function watchStep(
     const current = readProgress(ctx.dirs.stateDir).current;
     const next = ctx.steps.find((candidate) => stepDir(candidate) === current);
     if (!next || next === step) return;
-    ctx.out(
-      p.yellow(
-        `workspace/ now holds step ${stepDir(next)}, not ${stepDir(step)}: checking ${stepDir(next)}.`,
-      ),
-    );
+    movedFrom = step;
     step = next;
     schedule([]);
   };
@@ -93,10 +96,16 @@ export async function watchStep(
   return lastPassed ? 0 : 1;
 }
 
-/** Calls `onChange` when `file` is written (also when it is replaced, as progress.json is). */
+/**
+ * Calls `onChange` when `file` is written. Its folder is watched rather than the file itself,
+ * which progress.json's atomic writes replace by a rename.
+ */
 function onFileChange(file: string, onChange: () => void, signal: AbortSignal): Promise<void> {
-  const watcher = watch(file, { ignoreInitial: true });
-  watcher.on('add', onChange).on('change', onChange);
+  const watcher = watch(dirname(file), { ignoreInitial: true, depth: 0 });
+  const changed = (path: string) => {
+    if (resolve(path) === resolve(file)) onChange();
+  };
+  watcher.on('add', changed).on('change', changed);
   watcher.on('error', () => undefined);
   signal.addEventListener('abort', () => void watcher.close(), { once: true });
   return new Promise((resolve) => watcher.once('ready', () => resolve()));

@@ -28,7 +28,9 @@ export function onSettledChanges(
   folder: string,
   onChange: (files: string[]) => void,
   signal: AbortSignal,
-  settleMs = 40,
+  // Longer than the 50 ms in which chokidar drops a second change to the same file: a save it
+  // dropped has landed by the time the burst settles, so the check reads it.
+  settleMs = 80,
 ): Promise<void> {
   let saved = new Set<string>();
   let removed = new Set<string>();
