@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCommandLine } from '../src/args.ts';
@@ -13,6 +14,16 @@ afterEach(() => fixture?.cleanup());
 /** Runs a command line against the fixture, as `workshop <argv>` would. */
 function workshop(...argv: string[]): Promise<number> {
   return runCommand(fixture.ctx, parseCommandLine(argv));
+}
+
+/** A port nothing listens on now, so that no test depends on 8080 being free. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 // What a file watcher reports may take a while on a loaded machine.
@@ -669,8 +680,40 @@ describe('workshop serve', () => {
     fixture.write('workspace/src/server.ts', 'setInterval(() => {}, 1000);\n');
     const started = Date.now();
     setTimeout(() => controller.abort(), 1500);
-    expect(await workshop('serve')).toBe(130);
+    expect(await workshop('serve', '--port', String(await freePort()))).toBe(130);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('starts the working copy’s server again after a save, and says why', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    const controller = new AbortController();
+    fixture.ctx.signal = controller.signal;
+    // Each start of the server leaves a line in starts.log, outside src/ and config/.
+    fixture.write(
+      'workspace/src/server.ts',
+      "import { appendFileSync } from 'node:fs';\nappendFileSync('starts.log', 'started\\n');\nsetInterval(() => {}, 1000);\n",
+    );
+    const serving = workshop('serve', '--port', String(await freePort()));
+    const starts = () =>
+      existsSync(join(fixture.root, 'workspace/starts.log'))
+        ? fixture.read('workspace/starts.log').split('\n').filter(Boolean).length
+        : 0;
+    await vi.waitFor(() => expect(starts()).toBe(1), WAIT);
+    fixture.write('workspace/src/app.ts', '// changed\n');
+    await vi.waitFor(() => expect(starts()).toBe(2), WAIT);
+    expect(fixture.stderr()).toContain('Restarted after a change to src/app.ts.');
+    // Another terminal starts step 02: the server restarts on it.
+    await runCommand(
+      { ...fixture.ctx, signal: new AbortController().signal },
+      parseCommandLine(['start', '02', '--force']),
+    );
+    await vi.waitFor(
+      () => expect(fixture.stderr()).toContain('workspace/ became step 02-ping'),
+      WAIT,
+    );
+    controller.abort();
+    expect(await serving).toBe(130);
   });
 });
 

@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { type Flags, UsageError } from '../args.ts';
-import { stepDir } from '../workshop/manifest.ts';
-import { portProblem, serverPort, startServer } from '../workshop/server.ts';
+import { onFileChange, onSettledChanges } from '../workshop/changes.ts';
+import { type Step, stepDir } from '../workshop/manifest.ts';
+import { progressPath, readProgress } from '../workshop/progress.ts';
+import { portProblem, type ServerProcess, serverPort, startServer } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { type CommandContext, commandHint } from './context.ts';
 import { resolveStep } from './steps.ts';
 
-/** `workshop serve [step] [--solution]`: the working copy's (or solution's) server until Ctrl-C. */
+/**
+ * `workshop serve [step] [--solution]`: the working copy's server until Ctrl-C, restarted after
+ * each save; or a step's solution's.
+ */
 export async function serve(ctx: CommandContext, query: string | undefined, flags: Flags) {
   if (
     flags.port !== undefined &&
@@ -37,9 +42,8 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
     );
     return 1;
   }
-  const what =
-    flags.solution && step ? `the solution of step ${stepDir(step)}` : 'your working copy';
-  ctx.err(`Serving ${what} (${shown}). Ctrl-C stops it.`);
+  if (!flags.solution) return serveWorkspace(ctx, shown, flags.port);
+  ctx.err(`Serving the solution of step ${stepDir(step as Step)} (${shown}). Ctrl-C stops it.`);
   const result = await startServer({
     file,
     cwd: dir,
@@ -49,4 +53,65 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
   });
   if (ctx.signal.aborted || result.signal === 'SIGINT') return 130;
   return result.exitCode ?? 1;
+}
+
+/**
+ * Serves the working copy until Ctrl-C, and starts its server again after every save under
+ * src/ or config/, and when another step becomes current: an answer never comes from code
+ * that is no longer there.
+ */
+async function serveWorkspace(ctx: CommandContext, shown: string, port: string | undefined) {
+  const dir = ctx.dirs.workspaceDir;
+  ctx.err(`Serving your working copy (${shown}); it restarts after each save. Ctrl-C stops it.`);
+  let stop = new AbortController();
+  let server: ServerProcess | undefined;
+  const start = () => {
+    stop = new AbortController();
+    const current = startServer({
+      file: `${dir}/src/server.ts`,
+      cwd: dir,
+      port,
+      stdio: 'inherit',
+      signal: AbortSignal.any([ctx.signal, stop.signal]),
+    });
+    server = current;
+    void Promise.resolve(current).then((result) => {
+      if (server !== current || ctx.signal.aborted) return; // stopped to restart, or Ctrl-C
+      ctx.err(
+        `The server stopped (exit code ${result.exitCode ?? result.signal}); it starts again after your next save.`,
+      );
+    });
+  };
+  // Restarts run one after another, each once the server before it has exited.
+  let restarting = Promise.resolve();
+  const restart = (why: string) => {
+    restarting = restarting.then(async () => {
+      if (ctx.signal.aborted) return;
+      const previous = server;
+      server = undefined;
+      stop.abort();
+      await previous;
+      ctx.err(`Restarted after ${why}.`);
+      start();
+    });
+  };
+  let held = readProgress(ctx.dirs.stateDir).current;
+  await Promise.all([
+    onSettledChanges(dir, (files) => restart(`a change to ${files.join(', ')}`), ctx.signal),
+    onFileChange(
+      progressPath(ctx.dirs.stateDir),
+      () => {
+        const current = readProgress(ctx.dirs.stateDir).current;
+        if (current === held) return;
+        held = current;
+        restart(`workspace/ became step ${current}`);
+      },
+      ctx.signal,
+    ),
+  ]);
+  start();
+  await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+  await restarting;
+  await server;
+  return 130;
 }

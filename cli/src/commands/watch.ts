@@ -1,7 +1,5 @@
-import { dirname, resolve } from 'node:path';
-import { watch } from 'chokidar';
 import { paint } from '../terminal.ts';
-import { onSettledChanges } from '../workshop/changes.ts';
+import { onFileChange, onSettledChanges } from '../workshop/changes.ts';
 import { checkWorkspace } from '../workshop/checking.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { progressPath, readProgress } from '../workshop/progress.ts';
@@ -94,21 +92,6 @@ export async function watchStep(
   await running;
   if (ctx.signal.aborted || interrupted) return 130;
   return lastPassed ? 0 : 1;
-}
-
-/**
- * Calls `onChange` when `file` is written. Its folder is watched rather than the file itself,
- * which progress.json's atomic writes replace by a rename.
- */
-function onFileChange(file: string, onChange: () => void, signal: AbortSignal): Promise<void> {
-  const watcher = watch(dirname(file), { ignoreInitial: true, depth: 0 });
-  const changed = (path: string) => {
-    if (resolve(path) === resolve(file)) onChange();
-  };
-  watcher.on('add', changed).on('change', changed);
-  watcher.on('error', () => undefined);
-  signal.addEventListener('abort', () => void watcher.close(), { once: true });
-  return new Promise((resolve) => watcher.once('ready', () => resolve()));
 }
 
 /** On a terminal, q and Ctrl-C (a key in raw mode) stop; returns how to let go of the keyboard. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 
 /** What a check reads: the project's code and configuration, not the files checks write there. */
@@ -76,5 +76,24 @@ export function onSettledChanges(
     },
     { once: true },
   );
+  return new Promise((resolve) => watcher.once('ready', () => resolve()));
+}
+
+/**
+ * Calls `onChange` when `file` is written. Its folder is watched rather than the file itself,
+ * which progress.json's atomic writes replace by a rename.
+ */
+export function onFileChange(
+  file: string,
+  onChange: () => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const watcher = watch(dirname(file), { ignoreInitial: true, depth: 0 });
+  const changed = (path: string) => {
+    if (join(path) === join(file)) onChange();
+  };
+  watcher.on('add', changed).on('change', changed);
+  watcher.on('error', () => undefined);
+  signal.addEventListener('abort', () => void watcher.close(), { once: true });
   return new Promise((resolve) => watcher.once('ready', () => resolve()));
 }
