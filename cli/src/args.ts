@@ -109,7 +109,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   serve: {
     usage: 'serve [step] [--solution] [--port N]',
-    summary: "serve workspace/src/server.ts (or the step's solution) until Ctrl-C",
+    summary:
+      "serve workspace/src/server.ts until Ctrl-C, restarting it after each save (or the step's solution)",
     flags: ['solution', 'port'],
     maxArgs: 1,
   },

@@ -82,16 +82,21 @@ async function serveWorkspace(ctx: CommandContext, shown: string, port: string |
       );
     });
   };
-  // Restarts run one after another, each once the server before it has exited.
+  // Restarts run one after another, each once the server before it has exited; reasons that
+  // come while one waits to run (a new step's files, then progress.json) make one restart.
   let restarting = Promise.resolve();
+  let reasons: string[] = [];
   const restart = (why: string) => {
+    reasons.push(why);
+    if (reasons.length > 1) return;
     restarting = restarting.then(async () => {
       if (ctx.signal.aborted) return;
       const previous = server;
       server = undefined;
       stop.abort();
       await previous;
-      ctx.err(`Restarted after ${why}.`);
+      ctx.err(`Restarted after ${reasons.join(', and ')}.`);
+      reasons = [];
       start();
     });
   };
