@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Flags, UsageError } from '../args.ts';
 import { onFileChange, onSettledChanges } from '../workshop/changes.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
@@ -90,6 +91,7 @@ async function serveWorkspace(ctx: CommandContext, shown: string, port: string |
     reasons.push(why);
     if (reasons.length > 1) return;
     restarting = restarting.then(async () => {
+      await sleep(150); // the other reasons of the same moment
       if (ctx.signal.aborted) return;
       const previous = server;
       server = undefined;
