@@ -3,10 +3,16 @@
 // (A warm checker, warmChecks.ts, runs the same type-check beside vitest instead of this file.)
 import { checkContext } from '@hyperpipe/cli/harness';
 import { it } from 'vitest';
-import { TYPE_CHECK_NAME, typeCheckFailure } from '../src/harness/typeCheckFailure.ts';
+import {
+  TYPE_CHECK_NAME,
+  TYPE_CHECK_NOT_RUN,
+  typeCheckFailure,
+} from '../src/harness/typeCheckFailure.ts';
 import { typeErrors } from '../src/harness/typecheck.ts';
 
-it(TYPE_CHECK_NAME, async () => {
-  const failure = typeCheckFailure(await typeErrors(checkContext().target));
+it(TYPE_CHECK_NAME, async (context) => {
+  const errors = await typeErrors(checkContext().target);
+  if (errors === null) context.skip(TYPE_CHECK_NOT_RUN);
+  const failure = typeCheckFailure(errors ?? []);
   if (failure) throw failure;
 });

@@ -93,8 +93,10 @@ describe('runChecks', () => {
     expect(run.output.match(/could not be loaded/g)?.length).toBe(2); // the ✗ line, then in full
     expect(run.output.match(/Unexpected token|Expected/g)?.length).toBeGreaterThan(0);
     expect(run.output).toContain('(the same failure as above)');
-    // The type-check leaves a program that does not parse to the checks' code frame.
-    expect(run.output).toMatch(/✓ type-checks/);
+    // The type-check leaves a program that does not parse to the checks' code frame, and
+    // says it did not run rather than showing green.
+    expect(run.output).not.toMatch(/✓ type-checks/);
+    expect(run.output).toMatch(/– type-checks[^\n]* \(not run: a file does not parse/);
   });
 
   it('fails on a type error, at its file and line', async () => {

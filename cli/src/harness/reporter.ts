@@ -11,6 +11,8 @@ export interface ReportedCheck {
   name: string;
   /** What went wrong, as the learner reads it; undefined when the check passed. */
   failure: string | undefined;
+  /** Why the check did not run, when it did not: it neither passed nor failed. */
+  skipped?: string | undefined;
 }
 
 export interface ReporterOptions {
@@ -82,6 +84,14 @@ export default class WorkshopReporter implements Reporter {
         failure:
           result.state === 'failed' ? describeError(result.errors?.[0], this.#root()) : undefined,
       });
+    } else if (result.state === 'skipped' && result.note) {
+      // A check that said why it could not run (the type-check of a file that does not parse).
+      this.#results.push({
+        module: testCase.module.moduleId,
+        name: testCase.name,
+        failure: undefined,
+        skipped: result.note,
+      });
     }
   }
 
@@ -97,7 +107,11 @@ export default class WorkshopReporter implements Reporter {
       (a, b) => rank(a.module) - rank(b.module) || a.module.localeCompare(b.module),
     );
     const failures: string[] = [];
-    for (const { name, failure } of results) {
+    for (const { name, failure, skipped } of results) {
+      if (skipped !== undefined) {
+        this.#write(p.dim(`– ${name} (${skipped})`));
+        continue;
+      }
       if (failure === undefined) {
         this.#write(`${p.green('✓')} ${name}`);
         continue;
@@ -132,9 +146,10 @@ export default class WorkshopReporter implements Reporter {
       const title = `${FIRST_FAILURE_TITLE}${others > 0 ? ` (${others} more above)` : ''}:`;
       this.#write(`\n${p.bold(title)}\n\n${first}`);
     }
-    const passed = results.filter((result) => result.failure === undefined).length;
-    const failed = results.length - passed + broken.length;
-    this.#passed = failed === 0 && results.length > 0;
+    const ran = results.filter((result) => result.skipped === undefined);
+    const passed = ran.filter((result) => result.failure === undefined).length;
+    const failed = ran.length - passed + broken.length;
+    this.#passed = failed === 0 && ran.length > 0;
     const seconds = ((performance.now() - this.#startedAt) / 1000).toFixed(1);
     const verdict =
       failed === 0

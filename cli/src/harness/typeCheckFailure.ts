@@ -6,6 +6,9 @@ export const TYPE_CHECK_NAME = 'type-checks: no type errors in src/ and config/'
 /** The file that runs it when vitest runs in a process of its own. */
 export const TYPE_CHECK_FILE = 'cli/checks/types.check.ts';
 
+/** What the report says of a type-check that did not run because a file does not parse. */
+export const TYPE_CHECK_NOT_RUN = 'not run: a file does not parse; the failure shows where';
+
 const SHOWN = 5;
 
 /**

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type ts from 'typescript';
 import { REPO_ROOT } from '../workshop/paths.ts';
-import { projectConfig } from './typecheck.ts';
+import { projectConfig, type TypeCheckAnswer } from './typecheck.ts';
 
 /**
  * A type-check of one project kept warm in a thread, for checks run again and again (`c` in
@@ -14,19 +14,22 @@ export interface TypeCheckThread {
   /** Whether the first run is done: until then, the native compiler is quicker. */
   readonly ready: boolean;
   /** The project's type errors as its files are now, as `typeErrors()` words them. */
-  errors(): Promise<string[]>;
+  errors(): Promise<TypeCheckAnswer>;
   /** Ends the thread. */
   close(): Promise<void>;
 }
 
-type Answer = { id: number; errors: string[] } | { id: number; error: string };
+type Answer = { id: number; errors: TypeCheckAnswer } | { id: number; error: string };
 
 /** Starts the thread, at once at work on its first, slow run. */
 export function startTypeCheckThread(target: string): TypeCheckThread {
   const worker = new Worker(new URL(import.meta.url), { workerData: { typeCheckTarget: target } });
   // Waiting for an answer keeps the process alive; an idle thread must not.
   worker.unref();
-  const waiting = new Map<number, { resolve(errors: string[]): void; reject(e: Error): void }>();
+  const waiting = new Map<
+    number,
+    { resolve(errors: TypeCheckAnswer): void; reject(e: Error): void }
+  >();
   let lastId = 0;
   let ready = false;
   worker.on('message', (answer: Answer) => {
@@ -43,7 +46,7 @@ export function startTypeCheckThread(target: string): TypeCheckThread {
     lastId += 1;
     const id = lastId;
     worker.ref();
-    return new Promise<string[]>((resolve, reject) => {
+    return new Promise<TypeCheckAnswer>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
       worker.postMessage(id);
     }).finally(() => {
@@ -68,7 +71,7 @@ export function startTypeCheckThread(target: string): TypeCheckThread {
 }
 
 /** A type-checker that keeps what it parsed and its builder from one run to the next. */
-async function createTypeChecker(target: string): Promise<() => string[]> {
+async function createTypeChecker(target: string): Promise<() => TypeCheckAnswer> {
   // TypeScript 6 (its JavaScript API: the native compiler has none that is stable), loaded in
   // the thread only.
   const { default: ts } = await import('typescript');
@@ -102,15 +105,13 @@ async function createTypeChecker(target: string): Promise<() => string[]> {
     const program = builder.getProgram();
     const own = (file: ts.SourceFile) => !relative(target, file.fileName).startsWith('..');
     const described = (diagnostic: ts.Diagnostic) => describe(ts, diagnostic, target);
-    return (
-      program
-        .getSourceFiles()
-        .filter(own)
-        // Syntax errors are left to the checks, which report them with the parser's code
-        // frame, as the native compiler leaves them.
-        .flatMap((file) => (builder as ts.BuilderProgram).getSemanticDiagnostics(file))
-        .map(described)
-    );
+    const ownFiles = program.getSourceFiles().filter(own);
+    // Syntax errors are left to the checks, which report them with the parser's code frame,
+    // as the native compiler leaves them: the type-check did not run.
+    if (ownFiles.some((file) => program.getSyntacticDiagnostics(file).length > 0)) return null;
+    return ownFiles
+      .flatMap((file) => (builder as ts.BuilderProgram).getSemanticDiagnostics(file))
+      .map(described);
   };
 }
 

@@ -7,9 +7,13 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { REPO_ROOT } from '../workshop/paths.ts';
 
+/** What the type-check says: the errors, or `null` when a file does not parse (it did not run). */
+export type TypeCheckAnswer = string[] | null;
+
 /**
  * The type errors in a project's own files (src/ and config/), as `file:line:column message`,
- * with the repository's compiler options. Errors in files the project imports from elsewhere
+ * with the repository's compiler options; `null` when a file does not parse, which leaves
+ * nothing to type-check (the checks report the syntax error). Errors in files the project imports from elsewhere
  * (the framework) are not the learner's to fix, and are left out.
  *
  * The check runs TypeScript 7's native compiler (the `typescript-native` dependency) in a
@@ -19,7 +23,7 @@ import { REPO_ROOT } from '../workshop/paths.ts';
  * instead: typeCheckThread.ts). The repository's own `npm run typecheck` stays on TypeScript 6,
  * which typedoc's API needs; the solutions pass both.
  */
-export async function typeErrors(target: string): Promise<string[]> {
+export async function typeErrors(target: string): Promise<TypeCheckAnswer> {
   const config = join(tmpdir(), `workshop-typecheck-${randomUUID()}.json`);
   await writeFile(config, JSON.stringify(projectConfig(target)));
   try {
@@ -72,7 +76,7 @@ function compilerPath(): string {
  * The errors in the project's own files. Paths are relative to the project (the compiler ran
  * there), so the framework's start with `../`. A message runs on over indented lines.
  */
-function ownErrors(output: string): string[] {
+function ownErrors(output: string): TypeCheckAnswer {
   const errors: { file: string; code: number; text: string }[] = [];
   for (const line of output.split('\n')) {
     const error = /^(.+?)\((\d+),(\d+)\): error TS(\d+): (.*)$/.exec(line);
@@ -86,6 +90,6 @@ function ownErrors(output: string): string[] {
   const own = errors.filter(({ file }) => !file.startsWith('..') && !isAbsolute(file));
   // A program that does not parse gets its syntax errors alone (TS1xxx): the checks report
   // those with the parser's code frame, and one mistake gets one report.
-  if (errors.every(({ code }) => code < 2000)) return [];
+  if (errors.length > 0 && errors.every(({ code }) => code < 2000)) return null;
   return own.map(({ text }) => text);
 }

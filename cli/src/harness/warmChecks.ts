@@ -15,7 +15,12 @@ import {
   runChecks,
   stepCheckFiles,
 } from './runChecks.ts';
-import { TYPE_CHECK_FILE, TYPE_CHECK_NAME, typeCheckFailure } from './typeCheckFailure.ts';
+import {
+  TYPE_CHECK_FILE,
+  TYPE_CHECK_NAME,
+  TYPE_CHECK_NOT_RUN,
+  typeCheckFailure,
+} from './typeCheckFailure.ts';
 import { startTypeCheckThread, type TypeCheckThread } from './typeCheckThread.ts';
 import { typeErrors } from './typecheck.ts';
 
@@ -258,7 +263,10 @@ function realFolder(folder: string): string {
  */
 function typeCheckResults(target: string, kept?: TypeCheckThread): Promise<ReportedCheck[]> {
   return (kept ? kept.errors() : typeErrors(target)).then(
-    (errors) => [typeCheckResult(typeCheckFailure(errors)?.message)],
+    (errors) =>
+      errors === null
+        ? [{ ...typeCheckResult(undefined), skipped: TYPE_CHECK_NOT_RUN }]
+        : [typeCheckResult(typeCheckFailure(errors)?.message)],
     (error: Error) => [typeCheckResult(`the type-check could not run: ${error.message}`)],
   );
 }
