@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { render } from 'ink-testing-library';
 import { createElement as h } from 'react';
@@ -191,6 +193,13 @@ describe('the keys', () => {
     fixture = createFixture();
     open();
     await press(DOWN, ENTER);
+    // 01 is not done: starting 02 is asked first.
+    await until(() =>
+      expect(app?.lastFrame()).toContain(
+        'Step 01-hello is not done yet, and 02-ping starts from its solution. Start 02-ping anyway?',
+      ),
+    );
+    await press('y');
     await until(() =>
       expect(screen()).toContain('Step 02-ping: copied the starter into workspace/'),
     );
@@ -199,6 +208,16 @@ describe('the keys', () => {
     expect(screen()).not.toContain('# Step 02');
     expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 1');
     await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 02 {2}ping .*\(current\)/));
+  });
+
+  it('starts nothing when the learner says no to skipping a step', async () => {
+    fixture = createFixture();
+    open();
+    await press(DOWN, ENTER);
+    await until(() => expect(app?.lastFrame()).toContain('Start 02-ping anyway?'));
+    await press('n');
+    await until(() => expect(screen()).toContain('Nothing was replaced'));
+    expect(existsSync(join(fixture.root, 'workspace/src/ping.ts'))).toBe(false);
   });
 
   it('i shows the README of the step in workspace/ again, with its links', async () => {
@@ -242,6 +261,8 @@ describe('the keys', () => {
     fixture = createFixture();
     open();
     await press(`${DOWN}${ENTER}`);
+    await until(() => expect(app?.lastFrame()).toContain('Start 02-ping anyway?'));
+    await press('y');
     await until(() => expect(screen()).toContain('Step 02-ping: copied the starter'));
     expect(screen()).not.toContain('Step 01-hello: copied');
   });

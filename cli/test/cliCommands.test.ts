@@ -133,25 +133,43 @@ describe('workshop start', () => {
     expect(fixture.stdout()).toContain('Your previous versions are in .workshop/backups/');
   });
 
-  it('asks at a terminal, and does what the answer says', async () => {
+  it('asks at a terminal before skipping a step, and a no starts nothing', async () => {
     const questions: string[] = [];
-    let answer = false;
     fixture = createFixture({
       confirm: async (question) => {
         questions.push(question);
-        return answer;
+        return false;
+      },
+    });
+    await workshop('start', '01');
+    expect(await workshop('start', '02')).toBe(1);
+    expect(questions).toEqual([
+      'Step 01-hello is not done yet, and 02-ping starts from its solution. Start 02-ping anyway?',
+    ]);
+    expect(fixture.read('workspace/src/app.ts')).not.toContain('/* 02 */');
+    expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');
+  });
+
+  it('asks at a terminal before replacing changed files, and does what the answer says', async () => {
+    const questions: string[] = [];
+    let replace = false;
+    fixture = createFixture({
+      confirm: async (question) => {
+        questions.push(question);
+        // Yes to skipping 01; replacing the learner's files as the test says.
+        return question.startsWith('Step 01-hello is not done yet') || replace;
       },
     });
     await workshop('start', '01');
     fixture.write('workspace/src/app.ts', 'my work\n');
     expect(await workshop('start', '02')).toBe(1);
     expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
-    expect(questions[0]).toMatch(
+    expect(questions[1]).toMatch(
       /You changed this file: src\/app\.ts\. Back it up in \.workshop\/backups\/ and replace it\?/,
     );
     // A no leaves no backup behind: nothing was replaced.
     expect(backups()).toEqual([]);
-    answer = true;
+    replace = true;
     expect(await workshop('start', '02')).toBe(0);
     expect(fixture.read('workspace/src/app.ts')).toContain('/* 02 */');
     expect(backups()).toHaveLength(1);

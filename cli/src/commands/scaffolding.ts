@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { Flags } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
-import { describeOutcome, startOptions } from '../workshop/moving.ts';
+import { describeOutcome, skippedStep, skipQuestion, startOptions } from '../workshop/moving.ts';
 import { markSolutionUsed, readProgress, setCurrent } from '../workshop/progress.ts';
 import { stepReadme } from '../workshop/readme.ts';
 import { describeConflicts, scaffold } from '../workshop/scaffold.ts';
@@ -23,6 +23,19 @@ async function copyIn(
 ): Promise<number> {
   const p = paint(ctx.colour);
   const progress = readProgress(ctx.dirs.stateDir);
+  const skipped =
+    kind === 'starter' && !flags.force ? skippedStep(ctx.steps, progress, step) : null;
+  if (skipped && ctx.confirm && !(await ctx.confirm(skipQuestion(skipped, step)))) {
+    ctx.err('Nothing was replaced.');
+    return 1;
+  }
+  if (skipped && !ctx.confirm) {
+    ctx.out(
+      p.yellow(
+        `Step ${stepDir(skipped)} is not done yet: ${stepDir(step)} starts from its solution.`,
+      ),
+    );
+  }
   const moving = kind === 'starter' ? startOptions(ctx.steps, progress, step) : {};
   const outcome = await scaffold(ctx.dirs, targetDir(kind, step, ctx.dirs), {
     ...moving,

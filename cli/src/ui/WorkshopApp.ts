@@ -8,7 +8,7 @@ import { colourPatch, diffStep } from '../workshop/diff.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
 import { nextHint } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
-import { describeOutcome, startOptions } from '../workshop/moving.ts';
+import { describeOutcome, skippedStep, skipQuestion, startOptions } from '../workshop/moving.ts';
 import {
   currentStep,
   isDone,
@@ -234,6 +234,12 @@ export function WorkshopApp(props: WorkshopAppProps) {
 
   const copyIn = async (step: Step, kind: 'starter' | 'solution') => {
     const held = readProgress(dirs.stateDir);
+    // Never a step the learner did not mean: one past a step not done yet is asked first.
+    const skipped = kind === 'starter' ? skippedStep(steps, held, step) : null;
+    if (skipped && !(await ask(skipQuestion(skipped, step)))) {
+      log('Nothing was replaced: your files are as they were.', 'yellow');
+      return false;
+    }
     const outcome = await scaffold(dirs, targetDir(kind, step, dirs), {
       ...(kind === 'starter' ? startOptions(steps, held, step) : {}),
       heldStep: held.current,

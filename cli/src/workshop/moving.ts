@@ -21,10 +21,25 @@ export function startOptions(
   const to = steps.indexOf(step);
   const passed = held !== null && progress.passed[stepDir(held)] !== undefined;
   return {
-    force: passed && to > from,
+    // Only the next step: one further on skips a step, which is asked first (skippedStep).
+    force: passed && to === from + 1,
     removeOthers: held !== null && to < from,
     heldStep: progress.current,
   };
+}
+
+/**
+ * The first step not passed yet, when `step` comes after it: starting `step` skips it, and its
+ * starter holds the solution of the skipped one. Null when nothing is skipped.
+ */
+export function skippedStep(steps: readonly Step[], progress: Progress, step: Step): Step | null {
+  const first = steps.find((candidate) => progress.passed[stepDir(candidate)] === undefined);
+  return first !== undefined && steps.indexOf(step) > steps.indexOf(first) ? first : null;
+}
+
+/** What is asked before starting a step past one not done yet. */
+export function skipQuestion(skipped: Step, step: Step): string {
+  return `Step ${stepDir(skipped)} is not done yet, and ${stepDir(step)} starts from its solution. Start ${stepDir(step)} anyway?`;
 }
 
 /** What a copy did besides writing the step's files, one sentence each. */
