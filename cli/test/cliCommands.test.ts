@@ -274,11 +274,24 @@ describe('moving between steps', () => {
     expect(fixture.stdout().slice(before)).toMatch(
       / {2}1 {2}2026-01-02 \d\d:04:05 {2}01-hello {2}src\/app\.ts/,
     );
-    expect(await workshop('restore')).toBe(0);
+    // A backup of 01 over 02's files would not run: restore says how to bring it back whole.
+    expect(await workshop('restore')).toBe(1);
+    expect(fixture.stderr()).toContain(
+      'Backup 1 holds your files of step 01-hello, and workspace/ holds 02-ping: its files alone ' +
+        'would not run there. To bring it back whole, first npm run workshop -- start 01, then ' +
+        'npm run workshop -- restore 1.',
+    );
+    expect(fixture.read('workspace/src/app.ts')).not.toContain('my work');
+    expect(await workshop('start', '01')).toBe(0);
+    expect(await workshop('restore', '1')).toBe(0);
     expect(fixture.read('workspace/src/app.ts')).toContain('my work');
     expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');
-    // What the restore replaced is backed up in turn.
+    // What the restore replaced is backed up in turn, and the numbers stay: 1 is still 1.
     expect(backups()).toHaveLength(2);
+    const listed = fixture.stdout().length;
+    await workshop('backups');
+    expect(fixture.stdout().slice(listed)).toMatch(/ {2}1 {2}2026-01-02 \d\d:04:05 {2}01-hello/);
+    expect(fixture.stdout().slice(listed)).toMatch(/ {2}2 {2}\S+ \S+ {2}01-hello/);
     expect(await workshop('restore', '7')).toBe(2);
   });
 

@@ -3,7 +3,7 @@ import { UsageError } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { type Backup, listBackups, restoreBackup } from '../workshop/backups.ts';
 import { stepDir } from '../workshop/manifest.ts';
-import { readProgress, setCurrent } from '../workshop/progress.ts';
+import { readProgress } from '../workshop/progress.ts';
 import { type CommandContext, commandHint } from './context.ts';
 
 function when(date: Date): string {
@@ -20,12 +20,12 @@ export function backups(ctx: CommandContext): number {
   const p = paint(ctx.colour);
   const stepWidth = Math.max(4, ...all.map((backup) => (backup.step ?? '?').length));
   ctx.out(p.bold(`${'#'.padStart(3)}  ${'when'.padEnd(19)}  ${'step'.padEnd(stepWidth)}  files`));
-  all.forEach((backup, index) => {
+  for (const backup of all) {
     const step = (backup.step ?? '?').padEnd(stepWidth);
     ctx.out(
-      `${String(index + 1).padStart(3)}  ${when(backup.at)}  ${step}  ${backup.files.join(', ')}`,
+      `${String(backup.number).padStart(3)}  ${when(backup.at)}  ${step}  ${backup.files.join(', ')}`,
     );
-  });
+  }
   ctx.out(p.dim(`\nPut one back with: ${commandHint('restore <#>')} (without #, the newest).`));
   return 0;
 }
@@ -34,7 +34,9 @@ function pick(all: Backup[], which: string | undefined): Backup {
   if (all.length === 0) throw new Error('there are no backups to restore.');
   if (which === undefined) return all[0] as Backup;
   const number = Number(which);
-  const found = Number.isInteger(number) ? all[number - 1] : all.find((b) => b.name === which);
+  const found = all.find((b) =>
+    Number.isInteger(number) ? b.number === number : b.name === which,
+  );
   if (!found) {
     throw new UsageError(
       `No backup "${which}": give its # from ${commandHint('backups')} (1 to ${all.length}).`,
@@ -43,17 +45,27 @@ function pick(all: Backup[], which: string | undefined): Backup {
   return found;
 }
 
-/** `workshop restore [#]`: a backup's files back into workspace/, the step it held current again. */
+/**
+ * `workshop restore [#]`: a backup's files back into workspace/. A backup of another step than
+ * the one workspace/ holds is refused: its files alone, over another step's, would not run.
+ */
 export function restore(ctx: CommandContext, which: string | undefined): number {
   const backup = pick(listBackups(ctx.dirs), which);
   const held = readProgress(ctx.dirs.stateDir).current;
+  if (backup.step !== null && backup.step !== held) {
+    const step = ctx.steps.find((candidate) => stepDir(candidate) === backup.step);
+    ctx.err(
+      `Backup ${backup.number} holds your files of step ${backup.step}, and workspace/ holds ${held ?? 'no step'}: ` +
+        `its files alone would not run there. To bring it back whole, first ${commandHint(`start ${step?.number ?? backup.step}`)}, ` +
+        `then ${commandHint(`restore ${backup.number}`)}.`,
+    );
+    return 1;
+  }
   const saved = restoreBackup(ctx.dirs, backup, ctx.now(), held);
   const p = paint(ctx.colour);
   if (saved)
     ctx.out(p.yellow(`The versions it replaced are in ${relative(ctx.dirs.root, saved)}.`));
-  const step = ctx.steps.find((candidate) => stepDir(candidate) === backup.step);
-  if (step) setCurrent(ctx.dirs.stateDir, step);
-  const of = step ? ` of step ${stepDir(step)}` : '';
+  const of = backup.step ? ` of step ${backup.step}` : '';
   ctx.out(
     p.green(`Restored ${backup.files.join(', ')}${of} from ${when(backup.at)} into workspace/.`),
   );

@@ -5,6 +5,8 @@ import { backUp, listFiles } from './scaffold.ts';
 
 /** One folder of `.workshop/backups/`: when it was made, for which step, with which files. */
 export interface Backup {
+  /** Its number for `restore`: 1 for the oldest, so a newer backup never changes it. */
+  number: number;
   name: string;
   dir: string;
   /** When the files were backed up (from the folder name). */
@@ -18,28 +20,27 @@ export interface Backup {
 const NAME =
   /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(?:-(\d{2}-[a-z0-9-]+?))?(?:-\d+)?$/;
 
-/** The backups, newest first. */
+/** The backups, newest first, each numbered from the oldest. */
 export function listBackups(dirs: WorkshopDirs): Backup[] {
   const root = `${dirs.stateDir}/backups`;
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((entry): Backup[] => {
-      const match = NAME.exec(entry.name);
-      if (!match) return [];
-      const [, day, hours, minutes, seconds, millis, step] = match;
+    .filter((entry) => NAME.test(entry.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((entry, index): Backup => {
+      const [, day, hours, minutes, seconds, millis, step] = NAME.exec(entry.name) ?? [];
       const dir = join(root, entry.name);
-      return [
-        {
-          name: entry.name,
-          dir,
-          at: new Date(`${day}T${hours}:${minutes}:${seconds}.${millis}Z`),
-          step: step ?? null,
-          files: listFiles(dir),
-        },
-      ];
+      return {
+        number: index + 1,
+        name: entry.name,
+        dir,
+        at: new Date(`${day}T${hours}:${minutes}:${seconds}.${millis}Z`),
+        step: step ?? null,
+        files: listFiles(dir),
+      };
     })
-    .sort((a, b) => b.name.localeCompare(a.name));
+    .reverse();
 }
 
 /**
