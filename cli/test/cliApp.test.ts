@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { render } from 'ink-testing-library';
 import { createElement as h } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MARKS, progressBar } from '../src/ui/marks.ts';
 import { StepList } from '../src/ui/views.ts';
 import { WorkshopApp } from '../src/ui/WorkshopApp.ts';
@@ -11,6 +12,16 @@ import type { Step } from '../src/workshop/manifest.ts';
 import { readProgress, stepStates } from '../src/workshop/progress.ts';
 import type { ServerOptions, ServerProcess } from '../src/workshop/server.ts';
 import { createFixture, type Fixture, fakeRunChecks, SOLVED } from './cliFixture.ts';
+
+/** A port nothing listens on now, so that no test depends on 8080 being free. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 const DOWN = '\u001B[B';
 const UP = '\u001B[A';
@@ -448,6 +459,13 @@ describe('the keys', () => {
       servers.push({ options, stdout });
       return Object.assign(ended, { stdout, stderr: null });
     };
+    // The app serves on PORT (else 8080), which must be free: a port of the test's own.
+    const previousPort = process.env.PORT;
+    process.env.PORT = String(await freePort());
+    onTestFinished(() => {
+      if (previousPort === undefined) delete process.env.PORT;
+      else process.env.PORT = previousPort;
+    });
     open({ startServer });
     await press('v');
     await until(() => expect(screen()).toContain('no workspace/src/server.ts to serve yet'));

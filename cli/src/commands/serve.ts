@@ -27,11 +27,6 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
       `serve runs workspace/, whatever the step: leave out "${query}", or serve that step's solution with: ${commandHint(`serve ${query} --solution`)}`,
     );
   }
-  const problem = await portProblem(serverPort(flags.port));
-  if (problem) {
-    ctx.err(`Cannot serve: ${problem} (such as: ${commandHint('serve --port 8081')}).`);
-    return 1;
-  }
   const step = flags.solution ? resolveStep(ctx, query) : null;
   const dir =
     flags.solution && step ? targetDir('solution', step, ctx.dirs) : ctx.dirs.workspaceDir;
@@ -41,6 +36,11 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
     ctx.err(
       `There is no ${shown} to serve yet. Start a step first: ${commandHint(`start ${ctx.steps[0]?.number ?? '01'}`)}`,
     );
+    return 1;
+  }
+  const problem = await portProblem(serverPort(flags.port));
+  if (problem) {
+    ctx.err(`Cannot serve: ${problem} (such as: ${commandHint('serve --port 8081')}).`);
     return 1;
   }
   if (!flags.solution) return serveWorkspace(ctx, shown, flags.port);
