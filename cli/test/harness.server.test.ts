@@ -231,6 +231,30 @@ describe('serveTarget', () => {
     await expect(fetch(served.url)).rejects.toThrow();
   });
 
+  it('says at once when src/server.ts listens on a port of its own instead of PORT', async () => {
+    // Inside the repository (its .workshop/, ignored by git), where tsx resolves.
+    await mkdir(join(SOLUTIONS_DIR, '../.workshop'), { recursive: true });
+    const target = await mkdtemp(join(SOLUTIONS_DIR, '../.workshop/serve-'));
+    try {
+      await mkdir(join(target, 'src'));
+      await writeFile(
+        join(target, 'src/server.ts'),
+        "import { createServer } from 'node:http';\n" +
+          "createServer((_q, r) => r.end('x')).listen(0, '127.0.0.1', function () {\n" +
+          "  console.log('Listening on http://localhost:' + this.address().port);\n" +
+          '});\n',
+      );
+      setCheckContext({ target, step: '01-hello' });
+      const started = Date.now();
+      await expect(serveTarget({ hint: 4 })).rejects.toThrow(
+        /listens on another port than PORT[\s\S]*while PORT was \d+[\s\S]*read hint 4/,
+      );
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      await rm(target, { recursive: true, force: true });
+    }
+  });
+
   it('fails with the output when src/server.ts ends without serving', async () => {
     setCheckContext({ target: join(EXERCISES_DIR, '01-hello/starter'), step: '01-hello' });
     await expect(serveTarget({ hint: 4 })).rejects.toThrow(

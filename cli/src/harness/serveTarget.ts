@@ -84,6 +84,14 @@ export async function serveTarget(options: ServeTargetOptions = {}): Promise<Ser
         `the process ended (exit code ${exit.exitCode ?? exit.signal}) without answering`,
       ]);
     }
+    // A port written into server.ts wins over PORT: say so at once, not after the deadline.
+    const elsewhere = listenedPort(output);
+    if (elsewhere !== undefined && elsewhere !== port) {
+      await fail('src/server.ts listens on another port than PORT', [
+        `it says it listens on port ${elsewhere}, while PORT was ${port}: app.run() takes`,
+        'PORT when no port is given to it',
+      ]);
+    }
     try {
       await fetchPastChecks(`${url}/`, { signal: AbortSignal.timeout(1000) });
       return { url, output: () => output, stop };
@@ -96,6 +104,14 @@ export async function serveTarget(options: ServeTargetOptions = {}): Promise<Ser
   return fail('src/server.ts did not answer', [
     `nothing answered on port ${port} within ${options.timeoutMs ?? 10_000} ms: ${errorMessage(lastError)}`,
   ]);
+}
+
+/** The port a server says it listens on (`http://localhost:8080`, as app.run() prints). */
+function listenedPort(output: string): number | undefined {
+  const port = /https?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1?\]):(\d{1,5})\b/.exec(
+    output,
+  )?.[1];
+  return port === undefined ? undefined : Number(port);
 }
 
 function outputLines(output: string): string[] {
