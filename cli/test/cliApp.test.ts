@@ -207,7 +207,7 @@ describe('the keys', () => {
     // 01 is not done: starting 02 is asked first.
     await until(() =>
       expect(app?.lastFrame()).toContain(
-        'Step 01-hello is not done yet, and 02-ping starts from its solution. Start 02-ping anyway?',
+        'Step 01-hello is not done yet. Start 02-ping anyway? Its starter holds the solution of 01-hello.',
       ),
     );
     await press('y');

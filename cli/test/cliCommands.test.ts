@@ -144,7 +144,7 @@ describe('workshop start', () => {
     await workshop('start', '01');
     expect(await workshop('start', '02')).toBe(1);
     expect(questions).toEqual([
-      'Step 01-hello is not done yet, and 02-ping starts from its solution. Start 02-ping anyway?',
+      'Step 01-hello is not done yet. Start 02-ping anyway? Its starter holds the solution of 01-hello.',
     ]);
     expect(fixture.read('workspace/src/app.ts')).not.toContain('/* 02 */');
     expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');

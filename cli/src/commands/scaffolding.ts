@@ -25,15 +25,13 @@ async function copyIn(
   const progress = readProgress(ctx.dirs.stateDir);
   const skipped =
     kind === 'starter' && !flags.force ? skippedStep(ctx.steps, progress, step) : null;
-  if (skipped && ctx.confirm && !(await ctx.confirm(skipQuestion(skipped, step)))) {
+  if (skipped && ctx.confirm && !(await ctx.confirm(skipQuestion(ctx.steps, skipped, step)))) {
     ctx.err('Nothing was replaced.');
     return 1;
   }
   if (skipped && !ctx.confirm) {
     ctx.out(
-      p.yellow(
-        `Step ${stepDir(skipped)} is not done yet: ${stepDir(step)} starts from its solution.`,
-      ),
+      p.yellow(`Step ${stepDir(skipped)} is not done yet: starting ${stepDir(step)} skips it.`),
     );
   }
   const moving = kind === 'starter' ? startOptions(ctx.steps, progress, step) : {};

@@ -236,7 +236,7 @@ export function WorkshopApp(props: WorkshopAppProps) {
     const held = readProgress(dirs.stateDir);
     // Never a step the learner did not mean: one past a step not done yet is asked first.
     const skipped = kind === 'starter' ? skippedStep(steps, held, step) : null;
-    if (skipped && !(await ask(skipQuestion(skipped, step)))) {
+    if (skipped && !(await ask(skipQuestion(steps, skipped, step)))) {
       log('Nothing was replaced: your files are as they were.', 'yellow');
       return false;
     }

@@ -38,8 +38,9 @@ export function skippedStep(steps: readonly Step[], progress: Progress, step: St
 }
 
 /** What is asked before starting a step past one not done yet. */
-export function skipQuestion(skipped: Step, step: Step): string {
-  return `Step ${stepDir(skipped)} is not done yet, and ${stepDir(step)} starts from its solution. Start ${stepDir(step)} anyway?`;
+export function skipQuestion(steps: readonly Step[], skipped: Step, step: Step): string {
+  const previous = steps[steps.indexOf(step) - 1] ?? skipped;
+  return `Step ${stepDir(skipped)} is not done yet. Start ${stepDir(step)} anyway? Its starter holds the solution of ${stepDir(previous)}.`;
 }
 
 /** What a copy did besides writing the step's files, one sentence each. */
