@@ -473,18 +473,26 @@ describe('the keys', () => {
     await until(() => expect(screen()).toContain('copied the starter'));
     await press('v');
     await until(() => expect(app?.lastFrame()).toContain('● serving workspace/'));
+    await until(() => expect(servers).toHaveLength(1));
     expect(servers[0]?.options).toMatchObject({
       file: `${fixture.dirs.workspaceDir}/src/server.ts`,
       stdio: 'pipe',
     });
     servers[0]?.stdout.write('Listening on http://localhost:8080\n');
     await until(() => expect(screen()).toContain('server │ Listening on http://localhost:8080'));
+    // A save restarts it.
+    fixture.write('workspace/src/app.ts', 'export function createApp() {} // saved\n');
+    await vi.waitFor(() => expect(servers).toHaveLength(2), { timeout: 10_000 });
+    expect(servers[0]?.options.signal.aborted).toBe(true);
+    await until(() =>
+      expect(screen()).toContain('Restarted the server after a change to src/app.ts.'),
+    );
     await press('v');
     await until(() => expect(screen()).toContain('The server stopped.'));
-    expect(servers[0]?.options.signal.aborted).toBe(true);
+    expect(servers[1]?.options.signal.aborted).toBe(true);
 
     await press('v');
-    await until(() => expect(servers).toHaveLength(2));
+    await until(() => expect(servers).toHaveLength(3));
     await press('q');
     expect(servers[1]?.options.signal.aborted).toBe(true);
   });
