@@ -484,9 +484,7 @@ describe('the keys', () => {
     fixture.write('workspace/src/app.ts', 'export function createApp() {} // saved\n');
     await vi.waitFor(() => expect(servers).toHaveLength(2), { timeout: 10_000 });
     expect(servers[0]?.options.signal.aborted).toBe(true);
-    await until(() =>
-      expect(screen()).toContain('Restarted the server after a change to src/app.ts.'),
-    );
+    await until(() => expect(screen()).toContain('Restarted after a change to src/app.ts.'));
     await press('v');
     await until(() => expect(screen()).toContain('The server stopped.'));
     expect(servers[1]?.options.signal.aborted).toBe(true);

@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Flags, UsageError } from '../args.ts';
-import { onFileChange, onSettledChanges } from '../workshop/changes.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
-import { progressPath, readProgress } from '../workshop/progress.ts';
-import { portProblem, type ServerProcess, serverPort, startServer } from '../workshop/server.ts';
+import { portProblem, serverPort, serveWhileSaving, startServer } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { type CommandContext, commandHint } from './context.ts';
 import { resolveStep } from './steps.ts';
@@ -56,69 +53,17 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
   return result.exitCode ?? 1;
 }
 
-/**
- * Serves the working copy until Ctrl-C, and starts its server again after every save under
- * src/ or config/, and when another step becomes current: an answer never comes from code
- * that is no longer there.
- */
+/** Serves the working copy until Ctrl-C, restarted after each save and on a step change. */
 async function serveWorkspace(ctx: CommandContext, shown: string, port: string | undefined) {
-  const dir = ctx.dirs.workspaceDir;
   ctx.err(`Serving your working copy (${shown}); it restarts after each save. Ctrl-C stops it.`);
-  let stop = new AbortController();
-  let server: ServerProcess | undefined;
-  const start = () => {
-    stop = new AbortController();
-    const current = startServer({
-      file: `${dir}/src/server.ts`,
-      cwd: dir,
-      port,
-      stdio: 'inherit',
-      signal: AbortSignal.any([ctx.signal, stop.signal]),
-    });
-    server = current;
-    void Promise.resolve(current).then((result) => {
-      if (server !== current || ctx.signal.aborted) return; // stopped to restart, or Ctrl-C
-      ctx.err(
-        `The server stopped (exit code ${result.exitCode ?? result.signal}); it starts again after your next save.`,
-      );
-    });
-  };
-  // Restarts run one after another, each once the server before it has exited; reasons that
-  // come while one waits to run (a new step's files, then progress.json) make one restart.
-  let restarting = Promise.resolve();
-  let reasons: string[] = [];
-  const restart = (why: string) => {
-    reasons.push(why);
-    if (reasons.length > 1) return;
-    restarting = restarting.then(async () => {
-      await sleep(150); // the other reasons of the same moment
-      if (ctx.signal.aborted) return;
-      const previous = server;
-      server = undefined;
-      stop.abort();
-      await previous;
-      ctx.err(`Restarted after ${reasons.join(', and ')}.`);
-      reasons = [];
-      start();
-    });
-  };
-  let held = readProgress(ctx.dirs.stateDir).current;
-  await Promise.all([
-    onSettledChanges(dir, (files) => restart(`a change to ${files.join(', ')}`), ctx.signal),
-    onFileChange(
-      progressPath(ctx.dirs.stateDir),
-      () => {
-        const current = readProgress(ctx.dirs.stateDir).current;
-        if (current === held) return;
-        held = current;
-        restart(`workspace/ became step ${current}`);
-      },
-      ctx.signal,
-    ),
-  ]);
-  start();
-  await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
-  await restarting;
-  await server;
+  await serveWhileSaving({
+    file: `${ctx.dirs.workspaceDir}/src/server.ts`,
+    cwd: ctx.dirs.workspaceDir,
+    port,
+    stdio: 'inherit',
+    signal: ctx.signal,
+    stateDir: ctx.dirs.stateDir,
+    say: (line) => ctx.err(line),
+  });
   return 130;
 }

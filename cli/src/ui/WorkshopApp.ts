@@ -3,7 +3,6 @@ import { createInterface } from 'node:readline';
 import { Box, Static, Text, useApp, useInput, useStdout } from 'ink';
 import { createElement as h, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunChecks } from '../commands/context.ts';
-import { onSettledChanges } from '../workshop/changes.ts';
 import { checkWorkspace } from '../workshop/checking.ts';
 import { colourPatch, diffStep } from '../workshop/diff.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
@@ -29,6 +28,7 @@ import {
   type ServerOptions,
   type ServerProcess,
   serverPort,
+  serveWhileSaving,
   startServer as startServerProcess,
 } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
@@ -399,52 +399,26 @@ export function WorkshopApp(props: WorkshopAppProps) {
         'Serving your working copy (workspace/src/server.ts); it restarts after each save. Press v to stop it.',
         'cyan',
       );
-      // Each save stops this run of the server and starts the next, one after another.
-      let restarting = Promise.resolve();
-      let stopRun = new AbortController();
-      let child: ServerProcess | undefined;
-      const launch = () => {
-        const run = new AbortController();
-        stopRun = run;
-        const current = startServer({
-          file,
-          cwd: dirs.workspaceDir,
-          stdio: 'pipe',
-          signal: AbortSignal.any([controller.signal, run.signal]),
-        });
-        child = current;
-        for (const stream of [current.stdout, current.stderr]) {
-          if (stream)
-            createInterface({ input: stream }).on('line', (line) =>
-              log(`server │ ${line}`, 'gray'),
-            );
-        }
-        current.then((result) => {
-          if (run.signal.aborted && !controller.signal.aborted) return; // restarted
-          const stopped = controller.signal.aborted;
-          controller.abort(); // an exit of its own stops watching for saves too
-          setServer(null);
-          const how = stopped ? 'stopped' : `exited (${result.exitCode ?? result.signal})`;
-          log(`The server ${how}.`, stopped ? 'gray' : 'yellow');
-        });
-      };
-      // Watching first: a save made while the server starts is not missed.
-      await onSettledChanges(
-        dirs.workspaceDir,
-        (files) => {
-          restarting = restarting.then(async () => {
-            if (controller.signal.aborted) return;
-            const previous = child;
-            stopRun.abort();
-            await previous;
-            if (controller.signal.aborted) return;
-            log(`Restarted the server after a change to ${files.join(', ')}.`, 'cyan');
-            launch();
-          });
+      void serveWhileSaving({
+        file,
+        cwd: dirs.workspaceDir,
+        stdio: 'pipe',
+        signal: controller.signal,
+        stateDir: dirs.stateDir,
+        startServer,
+        say: (line) => log(line, 'cyan'),
+        started: (child) => {
+          for (const stream of [child.stdout, child.stderr]) {
+            if (stream)
+              createInterface({ input: stream }).on('line', (line) =>
+                log(`server │ ${line}`, 'gray'),
+              );
+          }
         },
-        controller.signal,
-      );
-      launch();
+      }).then(() => {
+        setServer(null);
+        log('The server stopped.', 'gray');
+      });
     },
 
     quit: () => {

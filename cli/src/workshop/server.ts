@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
+import { onFileChange, onSettledChanges } from './changes.ts';
+import { progressPath, readProgress } from './progress.ts';
 
 /** tsx's loader, resolved from the command's own dependencies rather than the target's folder. */
 const TSX_LOADER = import.meta.resolve('tsx');
@@ -40,6 +43,90 @@ export function startServer(options: ServerOptions): ServerProcess {
     // A server's output is for reading as it comes, not for keeping.
     buffer: false,
   });
+}
+
+/** Options of {@link serveWhileSaving}. */
+export interface RestartingServerOptions extends ServerOptions {
+  /** The workshop's state folder: a change of the current step restarts the server too. */
+  stateDir: string;
+  /** Says why the server restarted, or that it stopped by itself. */
+  say(line: string): void;
+  /** Each run of the server, as it starts (the app reads its output). */
+  started?(server: ServerProcess): void;
+  /** Starts one run; {@link startServer} by default (tests give their own). */
+  startServer?(options: ServerOptions): ServerProcess;
+}
+
+/**
+ * Serves a working copy until `signal` aborts, and starts its server again after every save
+ * under src/ or config/, and when another step becomes current, saying why: an answer never
+ * comes from code that is no longer there. A server that stops by itself starts again at the
+ * next save. Resolves once the last run has ended.
+ */
+export async function serveWhileSaving(options: RestartingServerOptions): Promise<void> {
+  const { signal, say } = options;
+  const launch = options.startServer ?? startServer;
+  let stop = new AbortController();
+  let server: ServerProcess | undefined;
+  const start = () => {
+    stop = new AbortController();
+    const { file, cwd, port, stdio } = options;
+    const current = launch({
+      file,
+      cwd,
+      port,
+      stdio,
+      signal: AbortSignal.any([signal, stop.signal]),
+    });
+    server = current;
+    options.started?.(current);
+    void Promise.resolve(current).then((result) => {
+      if (server !== current || signal.aborted) return; // stopped to restart, or for good
+      say(
+        `The server stopped (exit code ${result.exitCode ?? result.signal}); it starts again after your next save.`,
+      );
+    });
+  };
+  // Restarts run one after another, each once the run before it has exited; reasons that come
+  // in the same moment (a new step's files, then progress.json) make one restart.
+  let restarting = Promise.resolve();
+  let reasons: string[] = [];
+  const restart = (why: string) => {
+    reasons.push(why);
+    if (reasons.length > 1) return;
+    restarting = restarting.then(async () => {
+      await sleep(150);
+      if (signal.aborted) return;
+      const previous = server;
+      server = undefined;
+      stop.abort();
+      await previous;
+      say(`Restarted after ${reasons.join(', and ')}.`);
+      reasons = [];
+      start();
+    });
+  };
+  let held = readProgress(options.stateDir).current;
+  // Watching first: a save made while the server starts is not missed.
+  await Promise.all([
+    onSettledChanges(options.cwd, (files) => restart(`a change to ${files.join(', ')}`), signal),
+    onFileChange(
+      progressPath(options.stateDir),
+      () => {
+        const current = readProgress(options.stateDir).current;
+        if (current === held) return;
+        held = current;
+        restart(`workspace/ became step ${current}`);
+      },
+      signal,
+    ),
+  ]);
+  start();
+  if (!signal.aborted) {
+    await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  }
+  await restarting;
+  await server;
 }
 
 /** The port a workshop server listens on: `--port`, else PORT, else 8080 (as app.run() does). */
