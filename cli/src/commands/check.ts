@@ -9,7 +9,8 @@ import { checkMutant, loadMutants, type MutantVerdict } from '../workshop/mutant
 import { mapLimit } from '../workshop/pool.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
 import { recap } from '../workshop/recap.ts';
-import { type ChecksRun, type CommandContext, commandHint, type RunChecks } from './context.ts';
+import { checkRunJson } from './checkJson.ts';
+import { type CommandContext, commandHint, type RunChecks } from './context.ts';
 import { resolveStep } from './steps.ts';
 import { watchStep } from './watch.ts';
 
@@ -36,21 +37,6 @@ function parseUrl(value: string | undefined): string | undefined {
     );
   }
   return value;
-}
-
-/** What a JSON report says of one check. */
-function jsonOf(step: Step, target: string, result: ChecksRun, extra: object = {}) {
-  return {
-    step: stepDir(step),
-    target,
-    passed: result.passed,
-    exitCode: result.exitCode,
-    durationMs: Math.round(result.durationMs),
-    ...extra,
-    ...(result.checks ? { checks: result.checks } : {}),
-    // Scripts want the text, not a terminal's colours.
-    output: stripVTControlCharacters(result.output),
-  };
 }
 
 /**
@@ -116,7 +102,7 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
     }
     if (!result.passed) failures += 1;
     if (flags.json) {
-      reports.push(jsonOf(step, url ?? 'workspace', result));
+      reports.push(checkRunJson(step, url ?? 'workspace', result));
     } else {
       ctx.out('');
       ctx.out(
@@ -124,7 +110,7 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
       );
     }
   }
-  if (flags.json) ctx.out(JSON.stringify(flags.all ? reports : reports[0], null, 2));
+  if (flags.json) ctx.out(JSON.stringify(reports, null, 2));
   if (cancelled || ctx.signal.aborted) return 130;
   return failures === 0 ? 0 : 1;
 }
@@ -196,7 +182,9 @@ async function verify(
   });
   const misbehaving = results.filter((v) => !v.behaves);
   if (json) {
-    const report = results.map((v) => jsonOf(v.step, v.target, v.result, { behaves: v.behaves }));
+    const report = results.map((v) =>
+      checkRunJson(v.step, v.target, v.result, { behaves: v.behaves }),
+    );
     ctx.out(JSON.stringify(report, null, 2));
   } else {
     const summary = `${results.length - misbehaving.length} of ${results.length} behave (solutions pass, starters fail).`;
@@ -241,7 +229,7 @@ async function verifyMutants(
   const survivors = verdicts.filter((v) => !v.killed);
   if (json) {
     const report = verdicts.map((v) =>
-      jsonOf(v.mutant.step, `mutant ${v.mutant.name}`, v.result, {
+      checkRunJson(v.mutant.step, `mutant ${v.mutant.name}`, v.result, {
         killed: v.killed,
         hint: v.mutant.hint,
         ...(v.problem ? { problem: v.problem } : {}),

@@ -61,7 +61,14 @@ export async function verifySteps(
     cells,
     options.jobs,
     async ({ step, target }): Promise<Verification> => {
-      const result = await runChecks({ step, target, stdio: 'pipe', signal: options.signal });
+      // Each check's result, for `--json`: the text output alone does not say which failed.
+      const result = await runChecks({
+        step,
+        target,
+        json: true,
+        stdio: 'pipe',
+        signal: options.signal,
+      });
       const behaves = target === 'solution' ? result.passed : !result.passed;
       return { step, target, result, behaves };
     },
