@@ -120,6 +120,9 @@ describe('runChecks', () => {
     expect(first, run.output).toMatch(
       /^The first failure[^\n]*\n\ntype error at src\/app\.ts:\d+:\d+ Cannot find name 'jsn'/,
     );
+    // The list above holds it and the others: the title counts them all.
+    const failed = run.output.split('\n').filter((line) => line.startsWith('✗')).length;
+    expect(first).toMatch(new RegExp(`^The first failure of ${failed}, in full:`));
     expect(run.hint).toBeUndefined();
   });
 

@@ -142,8 +142,9 @@ export default class WorkshopReporter implements Reporter {
       failures.unshift(...failures.splice(failures.indexOf(typeError), 1));
     const [first] = failures;
     if (first !== undefined) {
-      const others = failures.length - 1;
-      const title = `${FIRST_FAILURE_TITLE}${others > 0 ? ` (${others} more above)` : ''}:`;
+      // The list above holds every failure, this one included: say how many in all.
+      const count = failures.length > 1 ? ` of ${failures.length}` : '';
+      const title = `${FIRST_FAILURE_TITLE}${count}, in full:`;
       this.#write(`\n${p.bold(title)}\n\n${first}`);
     }
     const ran = results.filter((result) => result.skipped === undefined);
