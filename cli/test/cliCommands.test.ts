@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCommandLine } from '../src/args.ts';
 import { runCommand } from '../src/run.ts';
 import { isInteractive } from '../src/terminal.ts';
 import { readProgress } from '../src/workshop/progress.ts';
-import { createFixture, type Fixture, SOLVED } from './cliFixture.ts';
+import { createFixture, type Fixture, fakeRunChecks, SOLVED } from './cliFixture.ts';
 
 let fixture: Fixture;
 afterEach(() => fixture?.cleanup());
@@ -490,6 +491,12 @@ describe('workshop check', () => {
 
   it('follows the step when another one becomes current, and says so', async () => {
     fixture = createFixture();
+    // Runs that take a while, as real ones do: a change during one queues another.
+    const fake = fakeRunChecks(fixture.dirs, fixture.checkRuns);
+    fixture.ctx.loadRunChecks = async () => async (options) => {
+      await sleep(300);
+      return fake(options);
+    };
     await workshop('start', '01');
     const controller = new AbortController();
     fixture.ctx.signal = controller.signal;
@@ -511,6 +518,14 @@ describe('workshop check', () => {
       () => expect(fixture.stdout()).toContain('✘ Step 02-ping does not pass yet'),
       WAIT,
     );
+    // The start wrote files and then the progress, each asking for a run: the run left on
+    // screen (a terminal clears it before each) still says the step changed.
+    await vi.waitFor(() => expect(fixture.stdout()).toMatch(/Waiting for a save[^─]*$/), WAIT);
+    const lastRun = fixture.stdout().slice(fixture.stdout().lastIndexOf('── '));
+    expect(lastRun).toContain('workspace/ now holds step 02-ping, not 01-hello.');
+    // No run checks the step that is gone, whichever change asked for it.
+    const afterStart = fixture.stdout().slice(fixture.stdout().indexOf('Step 02: Ping'));
+    expect(afterStart).not.toContain('checking step 01-hello');
     expect(fixture.checkRuns.at(-1)?.step).toMatchObject({ number: '02' });
     controller.abort();
     expect(await watching).toBe(130);

@@ -37,14 +37,30 @@ export async function watchStep(
   // The step checked before another became current, until the next run says so.
   let movedFrom: Step | undefined;
 
+  // The step workspace/ holds now, by the progress file (the one watched if it names none).
+  const currentStep = () => {
+    const current = readProgress(ctx.dirs.stateDir).current;
+    return ctx.steps.find((candidate) => stepDir(candidate) === current) ?? step;
+  };
+  const follow = () => {
+    const next = currentStep();
+    if (next === step) return;
+    movedFrom = movedFrom ?? step;
+    step = next;
+    if (movedFrom === step) movedFrom = undefined; // moved away and back
+  };
+
   const check = async (files: string[]) => {
+    // Starting a step writes its files and the progress, in either order: whichever asks for
+    // the run, it checks the step the workspace now holds.
+    follow();
     // On a terminal, each run starts on a clean screen, so that its first failure stays in view.
     if (process.stdout.isTTY) process.stdout.write('\x1b[2J\x1b[3J\x1b[H');
     const why = files.length > 0 ? ` (saved ${files.join(', ')})` : '';
     ctx.out(p.dim(`── ${new Date().toLocaleTimeString()}: checking step ${stepDir(step)}${why}`));
-    if (movedFrom) {
-      ctx.out(p.yellow(`workspace/ now holds step ${stepDir(step)}, not ${stepDir(movedFrom)}.`));
-      movedFrom = undefined;
+    const moved = movedFrom;
+    if (moved) {
+      ctx.out(p.yellow(`workspace/ now holds step ${stepDir(step)}, not ${stepDir(moved)}.`));
     }
     const result = await checkWorkspace(ctx.dirs, runChecks, {
       step,
@@ -54,6 +70,9 @@ export async function watchStep(
       now: ctx.now,
     });
     if (result.aborted) return;
+    // Said until a run's verdict stays on screen: a run queued behind this one clears it away
+    // (starting a step writes its files, then the progress, and each asks for a run).
+    if (!again && movedFrom === moved) movedFrom = undefined;
     lastPassed = result.passed;
     ctx.out('');
     ctx.out(result.passed ? p.green(verdict(step, true)) : p.red(verdict(step, false)));
@@ -75,12 +94,7 @@ export async function watchStep(
   };
 
   const followed = () => {
-    const current = readProgress(ctx.dirs.stateDir).current;
-    const next = ctx.steps.find((candidate) => stepDir(candidate) === current);
-    if (!next || next === step) return;
-    movedFrom = step;
-    step = next;
-    schedule([]);
+    if (currentStep() !== step) schedule([]);
   };
   await Promise.all([
     onSettledChanges(ctx.dirs.workspaceDir, schedule, signal),
