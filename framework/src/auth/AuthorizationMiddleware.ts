@@ -12,13 +12,21 @@ import { GUEST } from './Identity.ts';
 import { IDENTITY } from './identityAttribute.ts';
 import { unauthorized } from './unauthorized.ts';
 
+const UNROUTED =
+  'AuthorizationMiddleware ran before routing, so it cannot tell which resource a request is for, ' +
+  'and it refuses every request until it can. Pipe it after the routing middleware and before ' +
+  "dispatch, in one entry: [ApplicationFactory.ROUTING_MIDDLEWARE, 'AuthenticationMiddleware', " +
+  "'AuthorizationMiddleware', ApplicationFactory.DISPATCH_MIDDLEWARE].";
+
 /**
  * Authorization, as a step between routing and dispatch: finds the resource of the matched
  * route, asks the rules whether the method needs an authenticated identity, lets the
  * `authorization` listeners change the verdict, triggers `authorization.post`, then
  * answers 401 (a guest, with the challenges) or 403 (an identity that may not), or goes on.
  *
- * When no rule names the method and nobody listens, it does nothing at all.
+ * When no rule names the method and nobody listens, it does nothing at all. Piped where no
+ * routing ran before it, it cannot judge anything, so it refuses every request with an error
+ * that says where it belongs (it fails closed).
  *
  * @example
  * ```ts
@@ -66,7 +74,12 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     response: ResponsePrototype,
     next: Next,
   ): Promise<Response> {
-    const route = request.getAttribute(ROUTE_RESULT)?.route;
+    const routed = request.getAttribute(ROUTE_RESULT);
+    // Fail closed: without routing there is no resource to judge, and letting the request
+    // through would let every anonymous write through.
+    if (routed === undefined) throw new Error(UNROUTED);
+    const { route } = routed;
+    // No route matched: nothing will run to authorize, and the 404 follows.
     if (route === undefined) return next(request, response);
     const resource = resourceOf(route);
     const needsIdentity = this.#rules.requiresAuthentication(resource, request.method);

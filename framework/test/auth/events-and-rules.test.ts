@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type AuthEvent,
   AuthEvents,
+  Authenticator,
+  AuthorizationMiddleware,
   AuthorizationRules,
   authenticatedIdentity,
   createApplication,
   EventManager,
   GUEST,
+  json,
 } from '../../src/index.ts';
 import { basic, call, challenges, createAuthApp, useTemporaryFolder } from './support.ts';
 
@@ -156,6 +159,30 @@ describe('authorization in the pipeline', () => {
     const response = await call(app, '/books', { method: 'POST', headers: { 'x-api-key': 'k' } });
     expect(response.status).toBe(200);
     expect((await response.json()).who).toBe('robot');
+  });
+
+  it('refuses every request when piped before routing, and says where it belongs (fails closed)', async () => {
+    const reported: unknown[] = [];
+    const events = new EventManager();
+    let judged = 0;
+    events.on(AuthEvents.AUTHORIZATION, () => void judged++);
+    const app = createApplication({ events, onError: (error) => void reported.push(error) });
+    // Its own entry, ahead of the routing that names the resource the rules speak of.
+    app.pipe(
+      new AuthorizationMiddleware(
+        new AuthorizationRules().require('books', ['POST']),
+        new Authenticator([]),
+        events,
+      ),
+    );
+    app.post('/books', (_request, response) => json({ created: true }, response), 'books');
+    const write = await app.handle(new Request('http://x/books', { method: 'POST' }));
+    const read = await app.handle(new Request('http://x/books', { method: 'GET' }));
+    expect([write.status, read.status]).toEqual([500, 500]);
+    expect(judged).toBe(0);
+    expect(String(reported[0])).toMatch(
+      /AuthorizationMiddleware ran before routing[\s\S]*Pipe it after the routing middleware and before dispatch/,
+    );
   });
 
   it('lets the 404 of an unrouted path through untouched', async () => {
