@@ -1,7 +1,10 @@
 import { type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { splitChallenges } from './challengeFields.ts';
 
 /**
  * The headers every answer of the server carries unless the application sets its own.
+ * (The same `writeHead()` also sends each `WWW-Authenticate` challenge as a field of its
+ * own: see `challengeFields.ts`.)
  *
  * - `X-Content-Type-Options: nosniff`: a browser must take the declared media type at its
  *   word, never guess that a JSON document with some HTML in a field is a page to render.
@@ -64,5 +67,10 @@ function withDefaults(response: ServerResponse, headers: Headers = {}): Headers 
     if (!response.hasHeader(name)) merged[name] = value;
   }
   for (const name in headers) merged[name.toLowerCase()] = headers[name];
+  const challenges = merged['www-authenticate'];
+  // One field per challenge (see challengeFields.ts); a lone challenge has commas too.
+  if (typeof challenges === 'string' && challenges.includes(',')) {
+    merged['www-authenticate'] = splitChallenges(challenges);
+  }
   return merged;
 }
