@@ -34,6 +34,10 @@ export {
   type AuthenticationSuccess,
   failure,
 } from './auth/AuthenticationAdapter.ts';
+export {
+  AuthenticationLimits,
+  type AuthenticationLimitsOptions,
+} from './auth/AuthenticationLimits.ts';
 export { AuthenticationMiddleware } from './auth/AuthenticationMiddleware.ts';
 export { type Authentication, Authenticator } from './auth/Authenticator.ts';
 export { AuthorizationMiddleware, resourceOf } from './auth/AuthorizationMiddleware.ts';

@@ -37,6 +37,13 @@ export interface AuthenticationFailure {
    * with `stale=true` or a Bearer challenge with `error="invalid_token"`.
    */
   readonly challenges?: readonly string[];
+  /** The user name the refused credentials claimed: limits count failures per user too. */
+  readonly user?: string | undefined;
+  /**
+   * False for a failure that is no guess, such as a stale Digest nonce after a right
+   * password: no limit counts it. Every other failure counts.
+   */
+  readonly counted?: boolean | undefined;
 }
 
 /**
@@ -105,8 +112,9 @@ export function failure(
   scheme: string,
   reason: string,
   challenges?: readonly string[],
+  more: Pick<AuthenticationFailure, 'user' | 'counted'> = {},
 ): AuthenticationFailure {
   return challenges === undefined
-    ? { ok: false, scheme, reason }
-    : { ok: false, scheme, reason, challenges };
+    ? { ok: false, scheme, reason, ...more }
+    : { ok: false, scheme, reason, challenges, ...more };
 }

@@ -4,7 +4,8 @@ import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { AuthEvent, AuthEvents } from './AuthEvent.ts';
-import type { Authenticator } from './Authenticator.ts';
+import { tooManyFailures } from './AuthenticationLimits.ts';
+import type { Authentication, Authenticator } from './Authenticator.ts';
 import { IDENTITY } from './identityAttribute.ts';
 import { unauthorized } from './unauthorized.ts';
 
@@ -67,11 +68,13 @@ export class AuthenticationMiddleware implements MiddlewareInterface {
     const event = new AuthEvent(request);
     // Events are triggered only when someone listens: an await costs every request.
     if (this.#events.has(AUTHENTICATION)) await this.#events.trigger(AUTHENTICATION, event);
+    let found: Authentication | undefined;
     if (!event.identity.authenticated) {
-      const found = await this.#authenticator.authenticate(request);
+      found = await this.#authenticator.authenticate(request);
       event.identity = found.identity;
       event.failure = found.failure;
     }
+    if (found?.retryAfter !== undefined) throw tooManyFailures(found.retryAfter);
     if (this.#events.has(AUTHENTICATION_POST)) {
       await this.#events.trigger(AUTHENTICATION_POST, event);
     }

@@ -1,5 +1,7 @@
+import { clientAddress } from '../http/clientAddress.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { AuthenticationAdapter, AuthenticationFailure } from './AuthenticationAdapter.ts';
+import { AuthenticationLimits, addressKey } from './AuthenticationLimits.ts';
 import { parseAuthorization } from './authorizationHeader.ts';
 import { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
 
@@ -13,6 +15,11 @@ export interface Authentication {
   readonly identity: Identity;
   /** Why the credentials were refused, when they were. */
   readonly failure?: AuthenticationFailure | undefined;
+  /**
+   * Seconds the client must wait, when it (its address, or the user it named) used up its
+   * failed authentications: the request was refused whatever its credentials.
+   */
+  readonly retryAfter?: number | undefined;
 }
 
 /**
@@ -39,19 +46,23 @@ export class Authenticator {
   /** The adapters, in the order their challenges are sent. */
   readonly adapters: readonly AuthenticationAdapter[];
   readonly #roles: Readonly<Record<string, readonly string[]>>;
+  readonly #limits: AuthenticationLimits;
 
   /**
    * Creates the authenticator.
    *
    * @param adapters - the adapters, in the order their challenges are sent
    * @param roles - the roles of each identity, by name: `{ editor: ['editor'] }`
+   * @param limits - the limits on failed authentications; 10 a minute per key by default
    */
   constructor(
     adapters: readonly AuthenticationAdapter[],
     roles: Readonly<Record<string, readonly string[]>> = {},
+    limits: AuthenticationLimits = new AuthenticationLimits(),
   ) {
     this.adapters = adapters;
     this.#roles = roles;
+    this.#limits = limits;
   }
 
   /**
@@ -75,7 +86,17 @@ export class Authenticator {
             `Unsupported authentication scheme "${authorization.scheme}"`,
           );
     }
+    // A client that used up its failures is refused before any hashing work.
+    const address = addressKey(clientAddress(request.request));
+    const waitFirst = await this.#limits.retryAfter([address]);
+    if (waitFirst > 0) return { identity: GUEST, retryAfter: waitFirst };
     const result = await adapter.authenticate(request, authorization);
+    const user = result.ok ? result.name : result.user;
+    const keys = user === undefined ? [address] : [address, `user:${user}`];
+    if (!result.ok && result.counted !== false) await this.#limits.failed(keys);
+    // Even the right password waits while its user is locked: guessing must not pay off.
+    const wait = await this.#limits.retryAfter(keys);
+    if (wait > 0) return { identity: GUEST, retryAfter: wait };
     if (!result.ok) return { identity: GUEST, failure: result };
     return {
       identity: authenticatedIdentity(

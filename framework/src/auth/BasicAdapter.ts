@@ -65,7 +65,7 @@ export class BasicAdapter implements AuthenticationAdapter {
     if (colon < 1) return failure(this.scheme, 'Malformed Basic credentials');
     const user = pair.slice(0, colon);
     if (!(await this.#users.verify(user, pair.slice(colon + 1)))) {
-      return failure(this.scheme, 'Invalid user name or password');
+      return failure(this.scheme, 'Invalid user name or password', undefined, { user });
     }
     return { ok: true, name: user };
   }

@@ -86,10 +86,14 @@ export class DigestAdapter implements AuthenticationAdapter {
     const ha2 = hash(`${request.method}:${get('uri')}`);
     const expected = hash(`${ha1}:${get('nonce')}:${get('nc')}:${get('cnonce')}:auth:${ha2}`);
     if (ha1 === undefined || !safeEqual(get('response').toLowerCase(), expected))
-      return failure(this.scheme, 'Invalid user name or password');
+      return failure(this.scheme, 'Invalid user name or password', undefined, {
+        user: get('username'),
+      });
     const nonce = this.#nonces.use(get('nonce'), count);
     if (nonce === 'stale')
-      return failure(this.scheme, 'The nonce has expired', this.#challenges(true));
+      return failure(this.scheme, 'The nonce has expired', this.#challenges(true), {
+        counted: false,
+      });
     if (nonce === 'replayed')
       return failure(this.scheme, 'The nonce count did not increase: a replayed request');
     return { ok: true, name: get('username') };

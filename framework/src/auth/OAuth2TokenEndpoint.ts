@@ -1,7 +1,9 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
+import { clientAddress } from '../http/clientAddress.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import { readBody } from '../negotiation/readBody.ts';
+import { AuthenticationLimits, addressKey, tooManyFailures } from './AuthenticationLimits.ts';
 import type { OAuth2Model } from './oauth2Model.ts';
 
 /**
@@ -14,6 +16,12 @@ export interface OAuth2TokenEndpointOptions {
   accessTokenLifetime?: number | undefined;
   /** Seconds a refresh token lives; two weeks by default. */
   refreshTokenLifetime?: number | undefined;
+  /**
+   * The limits on failed authentications, shared with the {@link Authenticator}: a wrong
+   * client secret counts against the client, a wrong password against the user. 10 a minute
+   * per key, in memory, by default.
+   */
+  limits?: AuthenticationLimits | undefined;
 }
 
 /** The largest token request read: a few form fields. */
@@ -49,6 +57,7 @@ const BODY_LIMIT = 16 * 1024;
  */
 export class OAuth2TokenEndpoint implements MiddlewareInterface {
   readonly #server: OAuth2Server;
+  readonly #limits: AuthenticationLimits;
 
   /**
    * Creates the endpoint; the container does, from the `authentication.oauth2` configuration.
@@ -63,6 +72,7 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       accessTokenLifetime: options.accessTokenLifetime ?? 3600,
       refreshTokenLifetime: options.refreshTokenLifetime ?? 14 * 24 * 3600,
     });
+    this.#limits = options.limits ?? new AuthenticationLimits();
   }
 
   /**
@@ -72,12 +82,17 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
    */
   async process(request: ServerRequest): Promise<Response> {
     const bytes = await readBody(request.request, BODY_LIMIT);
+    const body = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));
+    // Refused before any hashing while the address, client or user used up its failures.
+    const keys = limitKeys(request, body);
+    const wait = await this.#limits.retryAfter(Object.values(keys));
+    if (wait > 0) throw tooManyFailures(wait);
     const libraryRequest = new OAuth2Server.Request({
       method: request.method,
       // The library reads the body's type from these headers, so they must describe what was read.
       headers: { ...Object.fromEntries(request.headers), 'content-length': String(bytes.length) },
       query: Object.fromEntries(request.query),
-      body: Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes))),
+      body,
     });
     const libraryResponse = new OAuth2Server.Response();
     try {
@@ -93,12 +108,37 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       if (error instanceof OAuth2Server.ServerError)
         throw (error as { inner?: unknown }).inner ?? error;
       if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+      await this.#limits.failed(failedKeys(error.name, keys));
       // Built from the error, not the library's response: the library fills the response
       // only for errors raised after it checked the method and content type.
       const body = { error: error.name, error_description: error.message };
       return jsonAnswer(error.code, body, libraryResponse.headers);
     }
   }
+}
+
+/** What a token request may be limited by: its address, the client and the user it names. */
+interface LimitKeys {
+  address: string;
+  client?: string;
+  user?: string;
+}
+
+function limitKeys(request: ServerRequest, body: Record<string, string>): LimitKeys {
+  const keys: LimitKeys = { address: addressKey(clientAddress(request.request)) };
+  const basic = /^basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  const pair = basic === undefined ? '' : Buffer.from(basic, 'base64').toString('utf8');
+  const client = pair.includes(':') ? pair.slice(0, pair.indexOf(':')) : body.client_id;
+  if (client) keys.client = `client:${client}`;
+  if (body.grant_type === 'password' && body.username) keys.user = `user:${body.username}`;
+  return keys;
+}
+
+/** The keys an OAuth2 error counts against: a wrong secret its client, a wrong password its user. */
+function failedKeys(error: string, keys: LimitKeys): string[] {
+  if (error === 'invalid_client' && keys.client) return [keys.address, keys.client];
+  if (error === 'invalid_grant' && keys.user) return [keys.address, keys.user];
+  return [keys.address];
 }
 
 function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -3,6 +3,7 @@ import type { Container } from '../container/Container.ts';
 import type { Factory } from '../container/ServiceManager.ts';
 import { EventManager } from '../events/EventManager.ts';
 import type { AuthenticationAdapter } from './AuthenticationAdapter.ts';
+import { AuthenticationLimits, type AuthenticationLimitsOptions } from './AuthenticationLimits.ts';
 import { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
 import { Authenticator } from './Authenticator.ts';
 import { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
@@ -48,6 +49,8 @@ export interface AuthenticationConfig {
   digest?: DigestConfig;
   /** OAuth2 bearer tokens and the token endpoint. */
   oauth2?: OAuth2Config;
+  /** Limits on failed authentications (10 a minute per address, user and client by default). */
+  limits?: AuthenticationLimitsOptions;
 }
 
 /**
@@ -92,13 +95,16 @@ export interface OAuth2Config {
 
 /**
  * The factories {@link createContainer} registers, by service name: `EventManager`,
- * `Authenticator`, `TokenStore`, `AuthenticationMiddleware`, `AuthorizationMiddleware` and
+ * `AuthenticationLimits`, `Authenticator`, `TokenStore`, `AuthenticationMiddleware`, `AuthorizationMiddleware` and
  * `OAuth2TokenEndpoint`, each built from the `authentication` and `authorization` configuration.
  *
  * @category Authentication
  */
 export const authenticationFactories: Readonly<Record<string, Factory>> = {
   EventManager: () => new EventManager(),
+  // One set of counts for every scheme and the token endpoint: a guess is a guess.
+  AuthenticationLimits: (container: Container) =>
+    new AuthenticationLimits(authenticationConfig(container).limits),
   Authenticator: AuthenticatorFactory,
   TokenStore: TokenStoreFactory,
   AuthenticationMiddleware: (container: Container) =>
@@ -142,7 +148,11 @@ export function AuthenticatorFactory(container: Container): Authenticator {
   }
   if (config.oauth2)
     adapters.push(new OAuth2Adapter(container.get('TokenStore') as TokenStore, realm));
-  return new Authenticator(adapters, config.roles);
+  return new Authenticator(
+    adapters,
+    config.roles,
+    container.get('AuthenticationLimits') as AuthenticationLimits,
+  );
 }
 
 /**
@@ -192,6 +202,7 @@ export function OAuth2TokenEndpointFactory(container: Container): OAuth2TokenEnd
   return new OAuth2TokenEndpoint(oauth2Model(container.get('TokenStore') as TokenStore, users), {
     accessTokenLifetime: oauth2.accessTokenLifetime,
     refreshTokenLifetime: oauth2.refreshTokenLifetime,
+    limits: container.get('AuthenticationLimits') as AuthenticationLimits,
   });
 }
 

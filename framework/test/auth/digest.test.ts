@@ -130,6 +130,14 @@ describe('HTTP Digest', () => {
     expect(response.headers.get('www-authenticate')).toContain('stale=true');
   });
 
+  it('counts a wrong password against the limits, and never a stale nonce after a right one', async () => {
+    const { app } = createAuthApp(folder(), { limits: { failures: 1 } });
+    for (const _ of [1, 2, 3]) expect((await post(app, digest('made-up-nonce'))).status).toBe(401);
+    expect((await post(app, digest(await nonceFrom(app)))).status).toBe(200);
+    const wrong = await post(app, digest(await nonceFrom(app), { password: 'guess' }));
+    expect(wrong.status).toBe(429);
+  });
+
   it.each([
     ['no parameters', 'Digest'],
     [

@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import {
   type Application,
   ApplicationFactory,
+  type AuthenticationLimitsOptions,
   createContainer,
   type EventManager,
   IDENTITY,
@@ -74,13 +75,18 @@ export function writeHtdigest(folder: string): string {
  */
 export function createAuthApp(
   folder: string,
-  options: { tokenDatabase?: string; accessTokenLifetime?: number } = {},
+  options: {
+    tokenDatabase?: string;
+    accessTokenLifetime?: number;
+    limits?: AuthenticationLimitsOptions;
+  } = {},
 ): { app: Application; events: EventManager } {
   const htpasswd = writeHtpasswd(folder);
   const container = createContainer({
     authentication: {
       realm: REALM,
       roles: { apr1: ['editor'] },
+      ...(options.limits ? { limits: options.limits } : {}),
       basic: { htpasswd },
       digest: { htdigest: writeHtdigest(folder), nonceLifetime: 60 },
       oauth2: {

@@ -1,0 +1,120 @@
+import Database from 'better-sqlite3';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterSQLite,
+} from 'rate-limiter-flexible';
+import { ApiProblem } from '../problem/ApiProblem.ts';
+
+/**
+ * How many failed authentications a client may make. Configured as `authentication.limits`.
+ *
+ * @category Authentication
+ */
+export interface AuthenticationLimitsOptions {
+  /** Failed authentications allowed per key (address, user, OAuth2 client) in a window; 10. */
+  failures?: number | undefined;
+  /** The window, in seconds; 60. A key past its failures waits until its window is over. */
+  window?: number | undefined;
+  /**
+   * An SQLite file to count in, which every process serving the application shares;
+   * without it each process counts on its own, in memory.
+   */
+  database?: string | undefined;
+}
+
+/**
+ * Limits on failed authentications, against password guessing: each failure counts against
+ * the client's address, and against the user name or OAuth2 client it named. A key with
+ * `failures` failures in the current window is refused, whatever it sends, until the window
+ * is over: a 429 problem whose `Retry-After` says when. The real user gets in then.
+ *
+ * Counted with rate-limiter-flexible, in memory by default or in an SQLite table
+ * (`authentication_failures`) several processes share.
+ *
+ * @example
+ * ```ts
+ * const limits = new AuthenticationLimits({ failures: 5, window: 300 });
+ * await limits.failed(['address:192.0.2.7', 'user:editor']);
+ * await limits.retryAfter(['user:editor']); // 0 until the fifth failure, then seconds to wait
+ * ```
+ *
+ * @category Authentication
+ */
+export class AuthenticationLimits {
+  readonly #limiter: RateLimiterAbstract;
+  readonly #failures: number;
+  /** Settles once the SQLite table exists (at once in memory). */
+  readonly #ready: Promise<void>;
+
+  /**
+   * Creates the limits.
+   *
+   * @param options - failures per window, the window, and where to count
+   */
+  constructor(options: AuthenticationLimitsOptions = {}) {
+    this.#failures = positive(options.failures, 10, 'failures');
+    const settings = { points: this.#failures, duration: positive(options.window, 60, 'window') };
+    if (options.database === undefined) {
+      this.#limiter = new RateLimiterMemory(settings);
+      this.#ready = Promise.resolve();
+      return;
+    }
+    const { promise, resolve, reject } = Promise.withResolvers<void>();
+    this.#limiter = new RateLimiterSQLite(
+      {
+        ...settings,
+        storeClient: new Database(options.database),
+        storeType: 'better-sqlite3',
+        tableName: 'authentication_failures',
+      },
+      (error?: Error) => (error ? reject(error) : resolve()),
+    );
+    this.#ready = promise;
+  }
+
+  /** Seconds until every key may try again: 0 when none has used up its failures. */
+  async retryAfter(keys: readonly string[]): Promise<number> {
+    await this.#ready;
+    let wait = 0;
+    for (const key of keys) {
+      const counted = await this.#limiter.get(key);
+      if (counted !== null && counted.consumedPoints >= this.#failures) {
+        wait = Math.max(wait, Math.ceil(counted.msBeforeNext / 1000));
+      }
+    }
+    return wait;
+  }
+
+  /** Counts one failed authentication against each key. */
+  async failed(keys: readonly string[]): Promise<void> {
+    await this.#ready;
+    await Promise.all(keys.map((key) => this.#limiter.penalty(key)));
+  }
+}
+
+/** The key of a client's address; requests with no socket (in-process calls) share one. */
+export function addressKey(address: string | undefined): string {
+  return `address:${address ?? 'in-process'}`;
+}
+
+/**
+ * The 429 problem of a client that used up its failures.
+ *
+ * @param seconds - when it may try again
+ */
+export function tooManyFailures(seconds: number): ApiProblem {
+  return new ApiProblem(429, `Too many failed authentications: try again in ${seconds} s`, {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(
+      `authentication.limits.${name} must be a whole number of at least 1, not ${value}`,
+    );
+  }
+  return value;
+}
