@@ -60,7 +60,10 @@ export class AuthenticationLimits {
       this.#ready = Promise.resolve();
       return;
     }
-    const { promise, resolve, reject } = Promise.withResolvers<void>();
+    let created: (error?: Error) => void = () => {};
+    this.#ready = new Promise((resolve, reject) => {
+      created = (error) => (error ? reject(error) : resolve());
+    });
     this.#limiter = new RateLimiterSQLite(
       {
         ...settings,
@@ -68,9 +71,8 @@ export class AuthenticationLimits {
         storeType: 'better-sqlite3',
         tableName: 'authentication_failures',
       },
-      (error?: Error) => (error ? reject(error) : resolve()),
+      created,
     );
-    this.#ready = promise;
   }
 
   /** Seconds until every key may try again: 0 when none has used up its failures. */
