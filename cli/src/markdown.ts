@@ -170,7 +170,10 @@ function renderInline(tokens: Token[], options: MarkdownOptions): string {
         emit(token.content);
         break;
       case 'code_inline':
-        emit(options.colour ? p.cyan(token.content) : `\`${token.content}\``);
+        // The backticks stay, dimmed when coloured: without them a quoted message or a
+        // command runs into the sentence wherever the colour does not come through (a
+        // terminal theme, a copy, a screen capture).
+        emit(`${p.dim('`')}${p.cyan(token.content)}${p.dim('`')}`);
         break;
       case 'softbreak':
       case 'hardbreak':

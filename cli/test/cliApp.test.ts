@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { createElement as h } from 'react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -26,6 +27,7 @@ function freePort(): Promise<number> {
 const DOWN = '\u001B[B';
 const UP = '\u001B[A';
 const ENTER = '\r';
+const ESC = '\u001B';
 
 let fixture: Fixture;
 let app: ReturnType<typeof render> | undefined;
@@ -40,13 +42,14 @@ function open(
     startServer?: (options: ServerOptions) => ServerProcess;
     hyperlinks?: boolean;
     prepareChecks?: (step: Step) => Promise<void>;
+    steps?: Step[];
   } = {},
 ) {
   const runs: Parameters<ReturnType<typeof fakeRunChecks>>[0][] = [];
   app = render(
     h(WorkshopApp, {
       dirs: fixture.dirs,
-      steps: fixture.ctx.steps,
+      steps: options.steps ?? fixture.ctx.steps,
       loadRunChecks: async () => fakeRunChecks(fixture.dirs, runs),
       signal: new AbortController().signal,
       now: () => new Date('2026-01-02T03:04:05.678Z'),
@@ -218,7 +221,11 @@ describe('the keys', () => {
     expect(screen()).toMatch(/Step 02: Ping\n═+/);
     expect(screen()).not.toContain('# Step 02');
     expect(fixture.read('workspace/src/ping.ts')).toContain('ping = 1');
+    // The README takes the screen until esc; then the steps, and what to do next.
+    expect(app?.lastFrame()).not.toMatch(/02 {2}ping/);
+    await press(ESC);
     await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 02 {2}ping .*\(current\)/));
+    expect(screen()).toContain('Edit the files in workspace/, then press c to check');
   });
 
   it('starts nothing when the learner says no to skipping a step', async () => {
@@ -242,6 +249,7 @@ describe('the keys', () => {
     await press(ENTER);
     await until(() => expect(screen()).toContain('Step 01-hello: copied the starter'));
     const shown = () => screen().split('Step 01: Hello\n═').length - 1;
+    await press(ESC);
     await until(() => expect(app?.lastFrame()).toMatch(/▶ 01/));
     const before = shown();
     expect(before).toBeGreaterThan(0);
@@ -493,5 +501,147 @@ describe('the keys', () => {
     await until(() => expect(servers).toHaveLength(3));
     await press('q');
     expect(servers[1]?.options.signal.aborted).toBe(true);
+  });
+});
+
+/** The rows a terminal of `rows` shows: the end of the output, less the row Ink keeps free. */
+function visibleRows(rows: number): string[] {
+  const lines = (app?.lastFrame() ?? '').replace(/\n$/, '').split('\n');
+  return lines.slice(-(rows - 1));
+}
+
+/** Gives the app's terminal a size, as a resize does. */
+function resize(rows: number, columns: number) {
+  const stdout = app?.stdout as unknown as NodeJS.WriteStream;
+  Object.defineProperty(stdout, 'rows', { value: rows, configurable: true });
+  Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+  stdout.emit('resize');
+}
+
+/** A report as the checks print one: each failure's first line, then the first in full. */
+const LONG_REPORT = [
+  '✗ answers DELETE /speaker/1 with a 405 problem',
+  '    DELETE /speaker/1: json.detail is "The DELETE method is not allowed here; use GET, HEAD", expected "The DELETE method has not been defined for entities"',
+  ...Array.from(
+    { length: 4 },
+    (_, n) => `✗ check ${n + 2}\n    GET /speaker/${n}: status is 404, not 200`,
+  ),
+  '✓ type-checks: no type errors in src/ and config/',
+  '',
+  'The first failure of 5, in full:',
+  '',
+  'DELETE /speaker/1: json.detail is "The DELETE method is not allowed here; use GET, HEAD", expected "The DELETE method has not been defined for entities"',
+  '',
+  '  Sent:     DELETE http://conference.test/speaker/1',
+  '  Expected: status 405',
+  '            content-type: a text matching /^application\\/problem\\+json/',
+  '            allow: <GET (with HEAD and OPTIONS) only: the resource serves no write yet>',
+  '            JSON body with { "status": 405, "title": "Method Not Allowed", "detail": "The DELETE method has not been defined for entities" }',
+  '  Received: status 405 Method Not Allowed',
+  '            allow: GET,HEAD',
+  '            content-type: application/problem+json',
+  '            {"type":"https://www.rfc-editor.org/rfc/rfc9110#status.405","title":"Method Not Allowed","status":405,"detail":"The DELETE method is not allowed here; use GET, HEAD"}',
+  '  Differs:  json.detail is "The DELETE method is not allowed here; use GET, HEAD", expected "The DELETE method has not been defined for entities"',
+  '  Hint:     read hint 2: press h in `npm start`, run `npm run workshop -- hint 01 2`, or read exercises/01-hello/hints.md, Hint 2',
+  '',
+  '5 of 6 checks fail (1.3 s)',
+].join('\n');
+
+/** The fixture's two steps and ten more: as many as the workshop has. */
+function twelveSteps(): Step[] {
+  const more = Array.from({ length: 10 }, (_, n) => ({
+    number: String(n + 3).padStart(2, '0'),
+    slug: `more-${n + 3}`,
+    title: `Step ${n + 3}`,
+    files: [],
+  }));
+  return [...fixture.ctx.steps, ...more];
+}
+
+describe('a small terminal (70×25)', () => {
+  it('keeps the first failure and its hint in view after a failed check', async () => {
+    fixture = createFixture();
+    app = render(
+      h(WorkshopApp, {
+        dirs: fixture.dirs,
+        steps: twelveSteps(),
+        loadRunChecks: async () => async () => ({
+          passed: false,
+          exitCode: 1,
+          output: LONG_REPORT,
+          durationMs: 5,
+          aborted: false,
+          hint: 2,
+        }),
+        signal: new AbortController().signal,
+        now: () => new Date(),
+      }),
+    );
+    resize(25, 70);
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    await press(ESC, 'c');
+    await until(() => expect(screen()).toContain('✘ Step 01-hello does not pass yet'));
+    const visible = visibleRows(25);
+    const text = visible.join('\n');
+    expect(text).toContain('✘ DELETE /speaker/1: json.detail is');
+    expect(text).toMatch(/Hint: +read hint 2: press h/);
+    expect(text).toContain('Press h for hint 2');
+    for (const row of visible) expect(stripVTControlCharacters(row).length).toBeLessThanOrEqual(70);
+    // The steps are still there, scrolled to the working one, and the keys.
+    expect(text).toMatch(/❯ ▶ 01 {2}hello/);
+    expect(text).toContain('↓ 9 more');
+    expect(text).toMatch(/c check {2}h hint/);
+  });
+
+  it('shows a README from its top, and scrolls without losing it', async () => {
+    fixture = createFixture();
+    const body = Array.from({ length: 60 }, (_, n) => `Line ${n + 1} of the README.`);
+    fixture.write('exercises/01-hello/README.md', `# Step 01: Hello\n\n${body.join('\n\n')}\n`);
+    open();
+    resize(25, 70);
+    await press(ENTER);
+    await until(() => expect(app?.lastFrame()).toContain('Step 01: Hello'));
+    const top = () => visibleRows(25).join('\n');
+    // The title first, then as many lines as the terminal has rows, and where they are.
+    expect(visibleRows(25)[0]).toBe('Step 01: Hello');
+    expect(top()).toMatch(/1–23 of 122/);
+    expect(top()).not.toContain('Line 12 of');
+    await press(UP, 'k');
+    expect(visibleRows(25)[0]).toBe('Step 01: Hello');
+    await press('\u001B[6~'); // PgDn
+    await until(() => expect(top()).toMatch(/23–45 of 122/));
+    expect(top()).not.toContain('Step 01: Hello');
+    await press('j');
+    await until(() => expect(top()).toMatch(/24–46 of 122/));
+    await press('G');
+    await until(() => expect(top()).toMatch(/100–122 of 122/));
+    expect(visibleRows(25).at(-2)).toBe('Line 60 of the README.');
+    await press(DOWN);
+    expect(top()).toMatch(/100–122 of 122/);
+    await press('g');
+    await until(() => expect(visibleRows(25)[0]).toBe('Step 01: Hello'));
+    // Esc goes back to the steps; i opens the README again, from its top.
+    await press(ESC);
+    await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 01/));
+    await press('i');
+    await until(() => expect(visibleRows(25)[0]).toBe('Step 01: Hello'));
+  });
+
+  it('keeps every live row within the terminal, and says which step c, h, d and i act on', async () => {
+    fixture = createFixture();
+    open({ steps: twelveSteps() });
+    resize(25, 70);
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    // The welcome was printed before the test gave the terminal its size.
+    const since = () => visibleRows(25).filter((row) => !row.startsWith('Welcome'));
+    for (const row of since()) expect(stripVTControlCharacters(row).length).toBeLessThanOrEqual(70);
+    await press(ESC);
+    await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 01/));
+    for (const row of since()) expect(stripVTControlCharacters(row).length).toBeLessThanOrEqual(70);
+    // The compact key help leaves the step out: the status line names it.
+    expect(since().join('\n')).toContain('workspace/ is 01-hello: c h d i act on it');
+    expect(since().join('\n')).not.toContain('check 01-hello');
   });
 });

@@ -73,6 +73,20 @@ describe('renderMarkdown', () => {
     );
     expect(renderMarkdown(README, plain)).not.toContain('\u001B');
   });
+
+  it('keeps inline code apart from the sentence, coloured or not', () => {
+    const source = 'The check says `status is 404, not 200` when no route matches.';
+    expect(renderMarkdown(source, plain)).toBe(
+      'The check says `status is 404, not 200` when no route matches.',
+    );
+    const coloured = renderMarkdown(source, { ...plain, colour: true });
+    expect(coloured).toContain('\u001B[36mstatus is 404, not 200\u001B[39m');
+    // Colours add no words and take none away: the same text, backticks included.
+    expect(stripVTControlCharacters(coloured)).toBe(renderMarkdown(source, plain));
+    expect(stripVTControlCharacters(renderMarkdown(README, { ...plain, colour: true }))).toBe(
+      renderMarkdown(README, plain),
+    );
+  });
 });
 
 describe('supportsHyperlinks', () => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Box, Static, Text, useApp, useInput, useStdout } from 'ink';
+import { Box, type Key, Static, Text, useApp, useInput, useStdout } from 'ink';
 import { createElement as h, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunChecks } from '../commands/context.ts';
 import { checkWorkspace } from '../workshop/checking.ts';
@@ -11,7 +11,6 @@ import { type Step, stepDir } from '../workshop/manifest.ts';
 import { describeOutcome, skippedStep, skipQuestion, startOptions } from '../workshop/moving.ts';
 import {
   currentStep,
-  isDone,
   markSolutionUsed,
   nextStep,
   type Progress,
@@ -33,7 +32,19 @@ import {
 } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
 import { wrapHanging } from '../wrapHanging.ts';
-import { Busy, Header, KeyHelp, Question, StepList } from './views.ts';
+import {
+  type AppEvent,
+  type AppState,
+  initialState,
+  type LogEntry,
+  type LogLine,
+  modeOf,
+  reduce,
+} from './appState.ts';
+import { failureSummary } from './failureSummary.ts';
+import { keyName, routeKey, type StepsAction } from './keys.ts';
+import { readmeHeight } from './layout.ts';
+import { LivePart, readmeLines } from './live.ts';
 
 export interface WorkshopAppProps {
   dirs: WorkshopDirs;
@@ -53,24 +64,6 @@ export interface WorkshopAppProps {
   hyperlinks?: boolean;
   /** Gets the checks of a step ready while the learner works on it, so that `c` answers fast. */
   prepareChecks?: (step: Step) => Promise<void>;
-}
-
-/** A block of text printed once above the live part (through <Static>), never redrawn. */
-interface LogEntry {
-  id: number;
-  text: string;
-  color?: string | undefined;
-}
-
-interface Pending {
-  question: string;
-  answer(yes: boolean): void;
-}
-
-interface Task {
-  label: string;
-  startedAt: number;
-  controller: Stoppable;
 }
 
 /** Something the learner can stop, which also stops when the whole process is asked to. */
@@ -99,9 +92,24 @@ function readText(path: string): string {
 }
 
 /**
+ * The app's state in a reducer (appState.ts), with the latest state at hand: keys can arrive
+ * faster than renders (Down then Enter in one read), and Enter must start the step Down moved to.
+ */
+function useAppState(initial: () => AppState) {
+  const [state, setState] = useState(initial);
+  const latest = useRef(state);
+  const dispatch = useCallback((event: AppEvent) => {
+    latest.current = reduce(latest.current, event);
+    setState(latest.current);
+  }, []);
+  return { state, latest, dispatch };
+}
+
+/**
  * The interactive workshop. The live part (header, step list, one status line, keys) stays
- * shorter than the terminal; everything else — check output, hints, diffs, READMEs, server
- * logs — goes through <Static>, printed once and scrolled away like ordinary output.
+ * shorter than the terminal; everything else — check output, hints, diffs, server logs — goes
+ * through <Static>, printed once and scrolled away like ordinary output. A README is shown in
+ * the live part instead, from its top, scrolled with the keys.
  */
 export function WorkshopApp(props: WorkshopAppProps) {
   const { dirs, steps, signal } = props;
@@ -124,42 +132,29 @@ export function WorkshopApp(props: WorkshopAppProps) {
 
   const [progress, setProgress] = useState(() => readProgress(dirs.stateDir));
   const states = useMemo(() => stepStates(steps, progress), [steps, progress]);
-  const [selected, setSelected] = useState(() => {
+  const { state, latest, dispatch } = useAppState(() => {
     const step = currentStep(steps, progress) ?? nextStep(steps, progress);
-    return step ? steps.indexOf(step) : 0;
-  });
-  // The selection as of the last key, not the last render: keys can arrive faster than renders
-  // (Down then Enter in one read), and Enter must start the step Down moved to.
-  const selection = useRef(selected);
-  const select = useCallback((index: number) => {
-    selection.current = index;
-    setSelected(index);
-  }, []);
-  const [quitting, setQuitting] = useState(false);
-  const [logs, setLogs] = useState<LogEntry[]>(() => [
-    {
-      id: 0,
-      text: progress.current
-        ? `Welcome back. Your working copy holds step ${progress.current}: edit it in workspace/, press c to check.`
-        : 'Welcome! Pick a step with ↑↓ and press enter: its starter goes into workspace/, where you edit it.',
+    const welcome = progress.current
+      ? `Welcome back. Your working copy holds step ${progress.current}: edit it in workspace/, press c to check.`
+      : 'Welcome! Pick a step with ↑↓ and press enter: its starter goes into workspace/, where you edit it.';
+    return initialState(steps.length, step ? steps.indexOf(step) : 0, {
+      text: welcome,
       color: 'cyan',
-    },
-  ]);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [task, setTask] = useState<Task | null>(null);
-  const [server, setServer] = useState<Stoppable | null>(null);
+    });
+  });
+  // What the learner can stop or answer: functions, kept beside the state rather than in it.
+  const answer = useRef<((yes: boolean) => void) | null>(null);
+  const task = useRef<Stoppable | null>(null);
+  const server = useRef<Stoppable | null>(null);
   const [, setClock] = useState(0);
-  const nextId = useRef(1);
   const lastProgress = useRef(readText(progressPath(dirs.stateDir)));
 
-  const log = useCallback((text: string, color?: string) => {
-    const id = nextId.current++;
-    setLogs((previous) => [...previous, { id, text, color }]);
-  }, []);
+  const log = useCallback(
+    (text: string, color?: string) => dispatch({ type: 'log', text, color }),
+    [dispatch],
+  );
 
   const shownProgress = useRef(progress);
-  // Whether an action of the app runs: what it writes to the progress is not news.
-  const busy = useRef(false);
   const reload = useCallback(
     (fromElsewhere: boolean) => {
       const text = readText(progressPath(dirs.stateDir));
@@ -177,60 +172,62 @@ export function WorkshopApp(props: WorkshopAppProps) {
         const next = nextStep(steps, after, step);
         const then = next ? ` Select ${stepDir(next)} and press enter for the next step.` : '';
         log(`✔ Step ${stepDir(step)} passes (checked in another terminal).${then}`, 'green');
+        if (latest.current.failure?.step === stepDir(step))
+          dispatch({ type: 'checked', failure: null });
         // Onwards, unless the learner has moved the selection away meanwhile.
-        if (next && selection.current === steps.indexOf(step)) select(steps.indexOf(next));
+        if (next && latest.current.selected === steps.indexOf(step))
+          dispatch({ type: 'select', index: steps.indexOf(next) });
       }
     },
-    [dirs.stateDir, steps, log, select],
+    [dirs.stateDir, steps, log, latest, dispatch],
   );
 
   // Another terminal may run `npm run check` or `check --watch`: its passes show up here within
-  // a poll, as the app's own do.
+  // a poll, as the app's own do. What the app's own actions write is not news.
   useEffect(() => {
     const timer = setInterval(() => {
-      if (!busy.current) reload(true);
+      if (!latest.current.task) reload(true);
     }, props.pollMs ?? 1000);
     return () => clearInterval(timer);
-  }, [reload, props.pollMs]);
+  }, [reload, props.pollMs, latest]);
 
   // The elapsed seconds of a running task.
   useEffect(() => {
-    if (!task) return;
+    if (!state.task) return;
     const timer = setInterval(() => setClock((n) => n + 1), 1000);
     return () => clearInterval(timer);
-  }, [task]);
+  }, [state.task]);
 
   const ask: Confirm = useCallback(
     (question) =>
       new Promise<boolean>((resolve) => {
-        setPending({
-          question,
-          answer: (yes) => {
-            setPending(null);
-            resolve(yes);
-          },
-        });
+        answer.current = (yes) => {
+          answer.current = null;
+          dispatch({ type: 'answered' });
+          resolve(yes);
+        };
+        dispatch({ type: 'asked', question });
       }),
-    [],
+    [dispatch],
   );
 
   /** Runs one action at a time, with a status line, reporting errors instead of crashing. */
   const run = useCallback(
     async (label: string, action: (signal: AbortSignal) => Promise<void> | void) => {
       const controller = childController(signal);
-      setTask({ label, startedAt: Date.now(), controller });
-      busy.current = true;
+      task.current = controller;
+      dispatch({ type: 'taskStarted', label, startedAt: Date.now() });
       try {
         await action(controller.signal);
       } catch (error) {
         log(`✘ ${(error as Error).message}`, 'red');
       } finally {
-        setTask(null);
-        busy.current = false;
+        task.current = null;
+        dispatch({ type: 'taskEnded' });
         reload(false);
       }
     },
-    [signal, log, reload],
+    [signal, log, reload, dispatch],
   );
 
   const copyIn = async (step: Step, kind: 'starter' | 'solution') => {
@@ -253,6 +250,8 @@ export function WorkshopApp(props: WorkshopAppProps) {
     }
     setCurrent(dirs.stateDir, step);
     if (kind === 'solution') markSolutionUsed(dirs.stateDir, step, props.now());
+    // The last check was of other files.
+    dispatch({ type: 'checked', failure: null });
     for (const line of describeOutcome(dirs, outcome)) log(line, 'yellow');
     const written =
       outcome.written.length > 0 ? `wrote ${outcome.written.join(', ')}` : 'nothing to write';
@@ -276,10 +275,11 @@ export function WorkshopApp(props: WorkshopAppProps) {
     hyperlinks: props.hyperlinks ?? false,
     width: columns,
   };
-  const showReadme = (step: Step) => {
+  const showReadme = (step: Step, afterward?: LogLine) => {
     const readme = stepReadme(dirs, step, display);
-    if (readme) log(readme);
-    else log(`Step ${stepDir(step)} has no README.`, 'yellow');
+    if (readme) return dispatch({ type: 'readmeOpened', text: readme, afterward });
+    log(`Step ${stepDir(step)} has no README.`, 'yellow');
+    if (afterward) log(afterward.text, afterward.color);
   };
 
   const actions = {
@@ -287,14 +287,13 @@ export function WorkshopApp(props: WorkshopAppProps) {
       run(`Starting ${stepDir(step)}…`, async () => {
         if (!(await copyIn(step, 'starter'))) return;
         prepareChecks(step);
-        showReadme(step);
-        log(
-          'Edit the files in workspace/, then press c to check (or run npm run check); i shows this README again.',
-          'cyan',
-        );
+        showReadme(step, {
+          text: 'Edit the files in workspace/, then press c to check (or run npm run check); i shows the README again.',
+          color: 'cyan',
+        });
       }),
 
-    readme: showReadme,
+    readme: (step: Step) => showReadme(step),
 
     check: (step: Step) => {
       if (!existsSync(`${dirs.workspaceDir}/src/app.ts`)) {
@@ -314,16 +313,23 @@ export function WorkshopApp(props: WorkshopAppProps) {
           return;
         }
         if (result.output.trim()) log(result.output.trimEnd());
+        dispatch({
+          type: 'checked',
+          failure: result.passed
+            ? null
+            : { step: stepDir(step), summary: failureSummary(result.output), hint: result.hint },
+        });
         if (result.passed) {
           const next = nextStep(steps, readProgress(dirs.stateDir), step);
           const then = next
             ? ` Select ${stepDir(next)} and press enter for the next step.`
             : `\n\n${recap(steps)}`;
           log(`✔ Step ${stepDir(step)} passes.${then}`, 'green');
-          if (next) select(steps.indexOf(next));
+          if (next) dispatch({ type: 'select', index: steps.indexOf(next) });
         } else {
+          const hint = result.hint === undefined ? 'a hint' : `hint ${result.hint}`;
           log(
-            `✘ Step ${stepDir(step)} does not pass yet. Press h for a hint, d to compare with the solution.`,
+            `✘ Step ${stepDir(step)} does not pass yet. Press h for ${hint}, d to compare with the solution.`,
             'red',
           );
         }
@@ -376,8 +382,8 @@ export function WorkshopApp(props: WorkshopAppProps) {
     },
 
     serve: async () => {
-      if (server) {
-        server.abort();
+      if (server.current) {
+        server.current.abort();
         return;
       }
       const file = `${dirs.workspaceDir}/src/server.ts`;
@@ -394,7 +400,8 @@ export function WorkshopApp(props: WorkshopAppProps) {
         return;
       }
       const controller = childController(signal);
-      setServer(controller);
+      server.current = controller;
+      dispatch({ type: 'serving', serving: true });
       log(
         'Serving your working copy (workspace/src/server.ts); it restarts after each save. Press v to stop it.',
         'cyan',
@@ -416,92 +423,84 @@ export function WorkshopApp(props: WorkshopAppProps) {
           }
         },
       }).then(() => {
-        setServer(null);
+        server.current = null;
+        dispatch({ type: 'serving', serving: false });
         log('The server stopped.', 'gray');
       });
     },
 
     quit: () => {
-      task?.controller.abort();
-      server?.abort();
+      task.current?.abort();
+      server.current?.abort();
       // Exit after one more render without the busy line, so no spinner stays on screen.
-      setQuitting(true);
+      dispatch({ type: 'quit' });
     },
   };
 
   useEffect(() => {
-    if (quitting) exit();
-  }, [quitting, exit]);
+    if (state.quitting) exit();
+  }, [state.quitting, exit]);
 
-  useInput((input, key) => {
-    if (pending) {
-      if (input === 'y' || input === 'Y') pending.answer(true);
-      else if (input === 'n' || input === 'N' || key.escape || key.return) pending.answer(false);
-      return;
-    }
-    if (key.ctrl && input === 'c') {
+  const onStepsKey = (action: StepsAction) => {
+    const index = latest.current.selected;
+    if (action === 'up') return dispatch({ type: 'move', by: -1 });
+    if (action === 'down') return dispatch({ type: 'move', by: 1 });
+    if (action === 'quit') return actions.quit();
+    if (action === 'serve') return void actions.serve();
+    if (action === 'reset') return void actions.reset();
+    const step = steps[index];
+    if (!step) return;
+    if (action === 'start') return void actions.start(step);
+    if (action === 'solution') return void actions.solution(step);
+    // Check, hint, diff and readme are about the step in workspace/, wherever the selection
+    // moved (after a pass it moves on to the next step); the selected one only before any start.
+    const working = currentStep(steps, progress) ?? step;
+    if (action === 'check') return void actions.check(working);
+    if (action === 'hint') return void actions.hint(working);
+    if (action === 'diff') return void actions.diff(working);
+    if (action === 'readme') return actions.readme(working);
+  };
+
+  const onKey = (input: string, key: Key) => {
+    const command = routeKey(modeOf(latest.current), keyName(input, key));
+    if (!command) return;
+    if (command.to === 'interrupt') {
       props.onInterrupt?.();
+      answer.current?.(false);
       return actions.quit();
     }
-    if (quitting) return;
-    if (input === 'q') return actions.quit();
-    if (task) {
-      if (key.escape) task.controller.abort();
-      return;
+    if (command.to === 'question') return answer.current?.(command.action === 'yes');
+    if (command.to === 'busy') {
+      if (command.action === 'quit') return actions.quit();
+      return task.current?.abort();
     }
-    // Esc only ever cancels (above); q quits.
-    if (key.upArrow || input === 'k') return select(Math.max(0, selection.current - 1));
-    if (key.downArrow || input === 'j')
-      return select(Math.min(steps.length - 1, selection.current + 1));
-    const step = steps[selection.current];
-    if (!step) return;
-    if (key.return || input === 's') return void actions.start(step);
-    // Check, hint and diff are about the step in workspace/, wherever the selection moved
-    // (after a pass it moves on to the next step); the selected one only before any start.
-    const working = currentStep(steps, progress) ?? step;
-    if (input === 'c') return void actions.check(working);
-    if (input === 'h') return void actions.hint(working);
-    if (input === 'd') return void actions.diff(working);
-    if (input === 'i') return actions.readme(working);
-    if (input === 'o') return void actions.solution(step);
-    if (input === 'r') return void actions.reset();
-    if (input === 'v') return void actions.serve();
-  });
-
-  const done = states.filter(isDone).length;
-  // Three blank lines, the header, two lines each for the status and the keys, and one spare
-  // row: the rest hold steps.
-  const listHeight = Math.max(3, rows - 9);
-  let status = null;
-  if (quitting) status = null;
-  else if (pending) status = h(Question, { question: pending.question });
-  else if (task)
-    status = h(Busy, {
-      label: task.label,
-      seconds: Math.floor((Date.now() - task.startedAt) / 1000),
-    });
-  else if (server) status = h(Text, { color: 'cyan' }, '● serving workspace/ — v stops it');
+    const readme = latest.current.readme;
+    if (command.to === 'readme') {
+      if (command.action === 'close' || !readme) return dispatch({ type: 'readmeClosed' });
+      const lines = readmeLines(readme.text, columns).length;
+      const height = readmeHeight(rows);
+      return dispatch({ type: 'scrolled', how: command.action, height, lines });
+    }
+    if (command.closingReadme) dispatch({ type: 'readmeClosed' });
+    onStepsKey(command.action);
+  };
+  useInput(onKey);
 
   return h(
     Box,
     { flexDirection: 'column' },
     h(Static<LogEntry>, {
-      items: logs,
+      items: [...state.logs],
       // biome-ignore lint/correctness/noChildrenProp: Static's child is a render function, which createElement's types accept only as a prop.
       children: (entry: LogEntry) =>
         h(Text, { key: entry.id, color: entry.color }, wrapHanging(entry.text, columns)),
     }),
-    h(
-      Box,
-      { flexDirection: 'column', marginTop: 1 },
-      h(Header, { done, total: states.length, width: columns }),
-      h(Box, { marginTop: 1 }, h(StepList, { states, selected, height: listHeight })),
-      h(
-        Box,
-        { marginTop: 1 },
-        status ?? h(Text, { dimColor: true }, `workspace/ is ${progress.current ?? 'empty'}`),
-      ),
-      h(KeyHelp, { serving: server !== null, current: currentStepName(steps, progress) }),
-    ),
+    h(LivePart, {
+      state,
+      states,
+      workingStep: currentStepName(steps, progress),
+      rows,
+      columns,
+    }),
   );
 }

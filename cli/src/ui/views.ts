@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { createElement as h, type ReactElement } from 'react';
 import type { StepState } from '../workshop/progress.ts';
+import type { HelpItem } from './keys.ts';
 import { MARKS, percent, progressBar } from './marks.ts';
 
 // The views are written with createElement (as h) rather than JSX, so the repository's
@@ -44,7 +45,9 @@ export function StepList(props: {
 }) {
   const { states, selected } = props;
   const fits = states.length <= props.height;
-  const height = fits ? states.length : Math.max(1, props.height - 2);
+  // The "more" lines need two rows of their own; below three rows, the steps get them all.
+  const counted = !fits && props.height >= 3;
+  const height = fits ? states.length : counted ? props.height - 2 : Math.max(1, props.height);
   const first = Math.min(
     Math.max(0, selected - Math.floor(height / 2)),
     Math.max(0, states.length - height),
@@ -55,7 +58,7 @@ export function StepList(props: {
   return h(
     Box,
     { flexDirection: 'column' },
-    fits ? null : more(first > 0 ? `↑ ${first} more` : ''),
+    counted ? more(first > 0 ? `↑ ${first} more` : '') : null,
     ...visible.map((state, offset) => {
       const isSelected = first + offset === selected;
       const { step, status, current } = state;
@@ -72,46 +75,62 @@ export function StepList(props: {
         current ? h(Text, { color: 'cyan' }, '  (current)') : null,
       );
     }),
-    fits
-      ? null
-      : more(first + height < states.length ? `↓ ${states.length - first - height} more` : ''),
+    counted
+      ? more(first + height < states.length ? `↓ ${states.length - first - height} more` : '')
+      : null,
   );
 }
 
-export const KEYS: ReadonlyArray<[string, string]> = [
-  ['↑↓', 'select'],
-  ['enter', 'start'],
-  ['c', 'check'],
-  ['h', 'hint'],
-  ['d', 'diff'],
-  ['i', 'readme'],
-  ['o', 'solution'],
-  ['v', 'serve'],
-  ['r', 'reset'],
-  ['q', 'quit'],
-];
-
-/** The keys that act on the current step (the one in workspace/) when there is one. */
-export const CURRENT_STEP_KEYS: readonly string[] = ['c', 'h', 'd', 'i'];
-
-export function KeyHelp(props: { serving: boolean; current?: string | undefined }): ReactElement {
-  const describe = (key: string, what: string) => {
-    if (key === 'v' && props.serving) return 'stop serving';
-    if (props.current && CURRENT_STEP_KEYS.includes(key)) return `${what} ${props.current}`;
-    return what;
-  };
+/** Key help, line by line as {@link helpLines} packed it: each key bold, what it does dim. */
+export function KeyHelp(props: { lines: readonly (readonly HelpItem[])[] }): ReactElement {
   return h(
     Box,
-    { flexWrap: 'wrap', columnGap: 2 },
-    ...KEYS.map(([key, what]) =>
+    { flexDirection: 'column' },
+    ...props.lines.map((items, line) =>
       h(
         Text,
-        { key },
-        h(Text, { bold: true }, key),
-        h(Text, { dimColor: true }, ` ${describe(key, what)}`),
+        { key: line, wrap: 'truncate-end' },
+        ...items.map((item, index) =>
+          h(
+            Text,
+            { key: item.keys },
+            index > 0 ? '  ' : '',
+            h(Text, { bold: true }, item.keys),
+            h(Text, { dimColor: true }, ` ${item.text}`),
+          ),
+        ),
       ),
     ),
   );
+}
+
+/**
+ * A window of a README's lines, `height` rows from line `top`, and under it the keys and
+ * where the window is. Each line is one row (the text is wrapped to the width before).
+ */
+export function ReadmeWindow(props: {
+  lines: readonly string[];
+  top: number;
+  height: number;
+  footer: ReactElement;
+}): ReactElement {
+  const { lines, top, height } = props;
+  const shown = lines.slice(top, top + height);
+  return h(
+    Box,
+    { flexDirection: 'column' },
+    // An empty Text takes no row in Ink: a blank line is a space.
+    ...shown.map((line, offset) =>
+      h(Text, { key: top + offset, wrap: 'truncate-end' }, line === '' ? ' ' : line),
+    ),
+    props.footer,
+  );
+}
+
+/** Where a README's window is: `1–22 of 84`, all of it when it fits. */
+export function readmePosition(top: number, height: number, total: number): string {
+  const last = Math.min(total, top + height);
+  return last - top >= total ? `all ${total} lines` : `${top + 1}–${last} of ${total}`;
 }
 
 export function Question(props: { question: string }): ReactElement {
@@ -125,11 +144,5 @@ export function Question(props: { question: string }): ReactElement {
 }
 
 export function Busy(props: { label: string; seconds: number }): ReactElement {
-  return h(
-    Text,
-    null,
-    h(Text, { color: 'yellow' }, '… '),
-    `${props.label} ${props.seconds}s`,
-    h(Text, { dimColor: true }, '  (esc cancels)'),
-  );
+  return h(Text, null, h(Text, { color: 'yellow' }, '… '), `${props.label} ${props.seconds}s`);
 }
