@@ -98,6 +98,8 @@ export interface AuthenticationAdapter {
  * @param scheme - the scheme of the adapter that refuses the credentials
  * @param reason - why, for the 401 problem's detail; never the secret itself
  * @param challenges - challenges that replace the adapter's usual ones in the 401
+ * @param more - the user name the credentials claimed, and `counted: false` for a failure
+ *   that is no guess
  *
  * @example
  * ```ts

@@ -75,7 +75,11 @@ export class AuthenticationLimits {
     );
   }
 
-  /** Seconds until every key may try again: 0 when none has used up its failures. */
+  /**
+   * Seconds until every key may try again: 0 when none has used up its failures.
+   *
+   * @param keys - such as `address:192.0.2.7` and `user:editor`
+   */
   async retryAfter(keys: readonly string[]): Promise<number> {
     await this.#ready;
     let wait = 0;
@@ -88,7 +92,11 @@ export class AuthenticationLimits {
     return wait;
   }
 
-  /** Counts one failed authentication against each key. */
+  /**
+   * Counts one failed authentication against each key.
+   *
+   * @param keys - the client's address, and the user or client its credentials named
+   */
   async failed(keys: readonly string[]): Promise<void> {
     await this.#ready;
     await Promise.all(keys.map((key) => this.#limiter.penalty(key)));

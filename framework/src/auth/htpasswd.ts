@@ -8,6 +8,18 @@ import { safeEqual } from './safeEqual.ts';
 const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
 
 /**
+ * What a hash costs to check: bcrypt by its cost factor, Apache MD5 and SHA-1 each alike,
+ * and a format never checked at all (it never matches) nothing.
+ */
+function costClass(hash: string): string | undefined {
+  const bcryptCost = /^\$2[aby]\$(\d\d)\$/.exec(hash)?.[1];
+  if (bcryptCost !== undefined) return `bcrypt ${bcryptCost}`;
+  if (hash.startsWith('$apr1$')) return 'apr1';
+  if (hash.startsWith('{SHA}')) return 'sha';
+  return undefined;
+}
+
+/**
  * Users and password hashes read from an htpasswd file (one `user:hash` a line, as Apache's
  * `htpasswd` writes them). Accepted hashes: bcrypt (`$2y$`, `$2b$`, `$2a$`), Apache MD5
  * (`$apr1$`) and SHA-1 (`{SHA}`). A line with another format (old DES crypt, plain text)
@@ -23,6 +35,8 @@ const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
  */
 export class Htpasswd {
   readonly #hashes: ReadonlyMap<string, string>;
+  /** One hash of each cost class in the file (see {@link Htpasswd.verify}). */
+  readonly #oneOfEachCost: ReadonlyMap<string, string>;
 
   /**
    * Creates the user list.
@@ -31,6 +45,14 @@ export class Htpasswd {
    */
   constructor(hashes: ReadonlyMap<string, string>) {
     this.#hashes = hashes;
+    const oneOfEach = new Map<string, string>();
+    for (const hash of hashes.values()) {
+      const cost = costClass(hash);
+      if (cost !== undefined && !oneOfEach.has(cost)) oneOfEach.set(cost, hash);
+    }
+    // An empty file still makes an unknown user cost a bcrypt check.
+    if (oneOfEach.size === 0) oneOfEach.set(costClass(NOBODY) as string, NOBODY);
+    this.#oneOfEachCost = oneOfEach;
   }
 
   /**
@@ -57,17 +79,27 @@ export class Htpasswd {
   }
 
   /**
-   * Whether the user exists and the password matches its hash. An unknown user's password
-   * is still checked, against a bcrypt hash nobody's password matches, so that the time an
-   * answer takes does not tell which user names exist.
+   * Whether the user exists and the password matches its hash.
+   *
+   * Every call costs the same, whoever it names, so that the time an answer takes tells
+   * nothing of which user names exist or how their passwords are hashed: the password is
+   * checked against one hash of each cost class the file holds (bcrypt by cost factor,
+   * Apache MD5, SHA-1), the user's own standing in for its class. With bcrypt and Apache MD5
+   * users in one file, an unknown user, a wrong bcrypt password and a wrong Apache MD5
+   * password each cost one bcrypt and one Apache MD5 check (measured in docs/rest.md).
    *
    * @param user - the user name
    * @param password - the password the client sent
    */
   async verify(user: string, password: string): Promise<boolean> {
     const hash = this.#hashes.get(user);
-    const matches = await verifyHash(password, hash ?? NOBODY);
-    return hash !== undefined && matches;
+    const own = hash === undefined ? undefined : costClass(hash);
+    let matches = false;
+    for (const [cost, standIn] of this.#oneOfEachCost) {
+      const checked = await verifyHash(password, cost === own ? (hash as string) : standIn);
+      if (cost === own) matches = checked;
+    }
+    return matches;
   }
 }
 
