@@ -12,6 +12,7 @@ export interface Flags {
   url?: string;
   solution?: boolean;
   port?: string;
+  trace?: boolean;
   jobs?: string;
   help?: boolean;
 }
@@ -29,6 +30,7 @@ const OPTIONS = {
   url: { type: 'string' },
   solution: { type: 'boolean' },
   port: { type: 'string', short: 'p' },
+  trace: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -108,10 +110,10 @@ export const COMMANDS: Record<string, CommandSpec> = {
     maxArgs: 1,
   },
   serve: {
-    usage: 'serve [step] [--solution] [--port N]',
+    usage: 'serve [step] [--solution] [--port N] [--trace]',
     summary:
-      "serve workspace/src/server.ts until Ctrl-C, restarting it after each save (or the step's solution)",
-    flags: ['solution', 'port'],
+      "serve workspace/src/server.ts until Ctrl-C, restarting it after each save (or the step's solution); --trace prints each request's way through the pipeline",
+    flags: ['solution', 'port', 'trace'],
     maxArgs: 1,
   },
   db: {

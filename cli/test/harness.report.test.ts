@@ -1,8 +1,16 @@
+import { createApplication, errorMiddleware, json, type MiddlewareFunction } from 'hyperpipe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCheckContext } from '../src/harness/context.ts';
 import type { Exchange } from '../src/harness/exchange.ts';
 import { expectResponse, expectThat } from '../src/harness/expect.ts';
-import { CheckFailure, differences, satisfies } from '../src/harness/report.ts';
+import {
+  CheckFailure,
+  differences,
+  parseServerTiming,
+  pipelineLines,
+  satisfies,
+} from '../src/harness/report.ts';
+import { recordThrown } from '../src/harness/thrown.ts';
 
 function exchange(overrides: Partial<Exchange> = {}): Exchange {
   const text = overrides.text ?? 'Cannot DELETE /ping';
@@ -170,6 +178,86 @@ describe('expectThat', () => {
         "  Hint:     read hint 3: press h in `npm start`, run `npm run workshop -- hint`, or read this step's hints.md, Hint 3",
       ].join('\n'),
     );
+  });
+});
+
+describe('the Pipeline section', () => {
+  /** A traced application as a learner might wire it: CORS at priority 0, after routing. */
+  async function tracedExchange(method: string, path: string): Promise<Exchange> {
+    const app = createApplication({ trace: true });
+    const cors: MiddlewareFunction = function Cors(_request, response, next) {
+      response.headers.set('access-control-allow-origin', '*');
+      return next();
+    };
+    app.pipe('/', cors, { priority: 0 });
+    app.pipe(
+      '/',
+      errorMiddleware(function JsonErrors(error) {
+        const status = (error as { status?: number }).status ?? 500;
+        return json({ status }, { status });
+      }),
+      { priority: -100 },
+    );
+    app.get('/ping', () => json({ ack: 1 }));
+    recordThrown(app);
+    const response = await app.handle(new Request(`http://conference.test${path}`, { method }));
+    return exchange({
+      request: { method, url: `http://conference.test${path}`, headers: {} },
+      status: response.status,
+      headers: response.headers,
+      text: await response.text(),
+    });
+  }
+
+  it('shows each entry of the pipeline in order, the route and who answered, from Server-Timing', async () => {
+    const answer = await tracedExchange('GET', '/nowhere');
+    const failure = failureOf(() =>
+      expectResponse(answer, { headers: { 'access-control-allow-origin': null } }, { hint: 2 }),
+    );
+    const lines = failure.message.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('  Pipeline: '));
+    expect(
+      lines.slice(start, start + 5).map((line) => line.replace(/\d+\.\d\d ms$/, 'N ms')),
+    ).toEqual([
+      '  Pipeline: priority 1  RoutingMiddleware  → next()  N ms',
+      '            priority 1  DispatchMiddleware → next()  N ms',
+      '            priority 0  Cors               → next()  N ms',
+      '            route: no route matched the path',
+      '            answer: 404 from the final handler',
+    ]);
+    // After Received, before Differs; the raw header is not among the headers received.
+    expect(lines[start - 1]).toBe('            Cannot GET /nowhere');
+    expect(lines[start + 5]).toMatch(/^ {2}Differs: /);
+    expect(failure.message).not.toMatch(/server-timing/i);
+  });
+
+  it("leaves out the checks' own error recorder, and shows the 405 and the error middleware", async () => {
+    const answer = await tracedExchange('DELETE', '/ping');
+    expect(answer.headers.get('server-timing')).toContain('thrown-error recorder');
+    const lines = pipelineLines(answer) ?? [];
+    expect(lines.map((line) => line.replace(/\s+\d+\.\d\d ms$/, ''))).toEqual([
+      'priority 1     RoutingMiddleware → threw 405 MethodNotAllowedError',
+      'priority -100  JsonErrors        → answered 405',
+      'route: 405: the path allows only GET,HEAD (Allow)',
+      'answer: 405 from JsonErrors',
+    ]);
+  });
+
+  it('is left out when the answer has no Server-Timing header', () => {
+    expect(pipelineLines(exchange())).toBeUndefined();
+    const failure = failureOf(() => expectResponse(exchange(), { status: 405 }));
+    expect(failure.message).not.toContain('Pipeline:');
+  });
+
+  it('reads any Server-Timing value, quoted descriptions with commas included', () => {
+    expect(parseServerTiming('db;dur=53, cache;desc="Cache, \\"read\\"";dur=23.2, miss')).toEqual([
+      { name: 'db', duration: 53, description: undefined },
+      { name: 'cache', duration: 23.2, description: 'Cache, "read"' },
+      { name: 'miss', duration: undefined, description: undefined },
+    ]);
+    expect(
+      pipelineLines(exchange({ headers: new Headers({ 'server-timing': 'db;dur=53' }) })),
+    ).toEqual(['db  53.00 ms']);
   });
 });
 

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApplication, json, type RunningServer, text } from 'hyperpipe';
 import type { SetupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseCommandLine } from '../src/args.ts';
 import { createCheckServer, listen } from '../src/harness/checkServer.ts';
 import { setCheckContext } from '../src/harness/context.ts';
 import { send } from '../src/harness/exchange.ts';
@@ -19,6 +21,17 @@ import {
   withLocalConfig,
 } from '../src/harness/target.ts';
 import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+import { startServer } from '../src/workshop/server.ts';
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 const PING_SOLUTION = join(SOLUTIONS_DIR, '02-ping');
 
@@ -226,6 +239,8 @@ describe('serveTarget', () => {
     const served = await serveTarget();
     const answer = await send('GET', '/', { origin: served.url });
     expect(answer.text).toBe('Hello from Hyperpipe!');
+    // Traced (HYPERPIPE_TRACE=1), so that a failure report can show the pipeline.
+    expect(answer.headers.get('server-timing')).toMatch(/route;desc="\/ /);
     await served.stop();
     expect(served.output()).toContain('Listening on');
     await expect(fetch(served.url)).rejects.toThrow();
@@ -260,6 +275,36 @@ describe('serveTarget', () => {
     await expect(serveTarget({ hint: 4 })).rejects.toThrow(
       /src\/server.ts stopped without serving[\s\S]*exit code 0[\s\S]*read hint 4/,
     );
+  });
+});
+
+describe('workshop serve --trace', () => {
+  it('takes the flag, and prints the trace of each request the server answers', async () => {
+    expect(parseCommandLine(['serve', '--trace']).flags.trace).toBe(true);
+    const port = await freePort();
+    const stop = new AbortController();
+    const server = startServer({
+      file: join(PING_SOLUTION, 'src/server.ts'),
+      cwd: PING_SOLUTION,
+      port: String(port),
+      trace: true,
+      stdio: 'pipe',
+      signal: stop.signal,
+    });
+    let errors = '';
+    server.stderr?.on('data', (chunk) => {
+      errors += chunk;
+    });
+    try {
+      await vi.waitFor(() => fetch(`http://127.0.0.1:${port}/ping`), { timeout: 10_000 });
+      await vi.waitFor(() => expect(errors).toContain('answer: 200 from'), { timeout: 5000 });
+      expect(errors).toMatch(/GET \/ping → 200 in \d+\.\d\d ms/);
+      expect(errors).toMatch(/priority 1 +RoutingMiddleware +→ next\(\)/);
+      expect(errors).toContain('route: /ping "/ping^GET" (GET)');
+    } finally {
+      stop.abort();
+      await server;
+    }
   });
 });
 

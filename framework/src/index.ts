@@ -117,6 +117,8 @@ export {
   type MiddlewareInterface,
   type Next,
 } from './middleware/Middleware.ts';
+export { PipelineTrace, type TraceEntry } from './middleware/PipelineTrace.ts';
+export type { TraceOption, TraceSink } from './middleware/PipelineTraceOption.ts';
 // Content negotiation and versioning.
 export {
   ContentNegotiation,

@@ -8,8 +8,9 @@ import { type CommandContext, commandHint } from './context.ts';
 import { resolveStep } from './steps.ts';
 
 /**
- * `workshop serve [step] [--solution]`: the working copy's server until Ctrl-C, restarted after
- * each save; or a step's solution's.
+ * `workshop serve [step] [--solution] [--trace]`: the working copy's server until Ctrl-C,
+ * restarted after each save; or a step's solution's. With `--trace`, each request's way
+ * through the pipeline is printed as it is answered.
  */
 export async function serve(ctx: CommandContext, query: string | undefined, flags: Flags) {
   if (
@@ -40,12 +41,16 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
     ctx.err(`Cannot serve: ${problem} (such as: ${commandHint('serve --port 8081')}).`);
     return 1;
   }
-  if (!flags.solution) return serveWorkspace(ctx, shown, flags.port);
+  if (flags.trace) {
+    ctx.err("Each request's way through the pipeline is printed as it is answered (--trace).");
+  }
+  if (!flags.solution) return serveWorkspace(ctx, shown, flags);
   ctx.err(`Serving the solution of step ${stepDir(step as Step)} (${shown}). Ctrl-C stops it.`);
   const result = await startServer({
     file,
     cwd: dir,
     port: flags.port,
+    trace: flags.trace,
     stdio: 'inherit',
     signal: ctx.signal,
   });
@@ -54,12 +59,13 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
 }
 
 /** Serves the working copy until Ctrl-C, restarted after each save and on a step change. */
-async function serveWorkspace(ctx: CommandContext, shown: string, port: string | undefined) {
+async function serveWorkspace(ctx: CommandContext, shown: string, flags: Flags) {
   ctx.err(`Serving your working copy (${shown}); it restarts after each save. Ctrl-C stops it.`);
   await serveWhileSaving({
     file: `${ctx.dirs.workspaceDir}/src/server.ts`,
     cwd: ctx.dirs.workspaceDir,
-    port,
+    port: flags.port,
+    trace: flags.trace,
     stdio: 'inherit',
     signal: ctx.signal,
     stateDir: ctx.dirs.stateDir,

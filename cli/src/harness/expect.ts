@@ -5,6 +5,7 @@ import {
   excerpt,
   isMatcher,
   type Matcher,
+  pipelineLines,
   receivedLines,
   sentLines,
   show,
@@ -54,6 +55,7 @@ export function expectResponse(
     sent: sentLines(exchange),
     expected: expectedLines(expected),
     received: receivedLines(exchange),
+    pipeline: pipelineLines(exchange),
     thrown: thrownLines(exchange),
     differs,
     hint: options.hint,
@@ -95,6 +97,7 @@ export function expectThat(condition: unknown, expectation: Expectation): assert
     sent: exchange ? sentLines(exchange) : undefined,
     expected,
     received: exchange ? [...found, ...receivedLines(exchange)] : found,
+    pipeline: exchange ? pipelineLines(exchange) : undefined,
     thrown: exchange ? thrownLines(exchange) : undefined,
     hint: expectation.hint,
   });

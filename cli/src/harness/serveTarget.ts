@@ -39,7 +39,8 @@ export async function serveTarget(options: ServeTargetOptions = {}): Promise<Ser
     ['--import', 'tsx', '--import', EXIT_WITH_PARENT, 'src/server.ts'],
     {
       cwd: target,
-      env: { PORT: String(port) },
+      // Traced, so that a failure report shows the answer's way through the pipeline.
+      env: { PORT: String(port), HYPERPIPE_TRACE: '1' },
       stdin: 'pipe',
       buffer: false,
       reject: false,

@@ -10,6 +10,11 @@ import { closeTargetApps, removeStaleLocalConfigs } from './target.ts';
 
 const server = createCheckServer();
 
+// The applications the checks build trace each request (HYPERPIPE_TRACE, read when one is
+// built; servers the checks start inherit it): a failure report shows the answer's way
+// through the learner's pipeline, read from its Server-Timing header.
+process.env.HYPERPIPE_TRACE = '1';
+
 // A project that opens the catalogue file itself, rather than the database createApp is
 // given, would create and seed data/conference.sqlite in the repository while checks run.
 // It gets a file of its own here (CONFERENCE_DB, this worker's copy of the environment, which

@@ -12,10 +12,14 @@ import type { Application, ErrorMiddlewareFunction } from 'hyperpipe';
  */
 let lastThrown: unknown;
 
+/** The recorder's name, as a pipeline trace shows it; failure reports leave it out. */
+export const THROWN_RECORDER = 'the checks: thrown-error recorder';
+
 const recorder: ErrorMiddlewareFunction = (error, _request, _response, next) => {
   lastThrown = error;
   return next();
 };
+Object.defineProperty(recorder, 'name', { value: THROWN_RECORDER });
 
 /** Pipes the recorder into an application the checks built. */
 export function recordThrown(app: Application): Application {

@@ -14,6 +14,8 @@ export interface ServerOptions {
   /** The folder the server runs in: the target's. */
   cwd: string;
   port?: string | undefined;
+  /** Print each request's pipeline trace (`HYPERPIPE_TRACE=log`) on the server's stderr. */
+  trace?: boolean | undefined;
   /** 'inherit' for a terminal; 'pipe' when the Ink app shows the lines itself. */
   stdio: 'inherit' | 'pipe';
   /** Stops the server (SIGTERM, then SIGKILL after two seconds). */
@@ -34,7 +36,10 @@ export interface ServerProcess
 export function startServer(options: ServerOptions): ServerProcess {
   return execa(process.execPath, ['--import', TSX_LOADER, options.file], {
     cwd: options.cwd,
-    env: options.port ? { PORT: options.port } : {},
+    env: {
+      ...(options.port ? { PORT: options.port } : {}),
+      ...(options.trace ? { HYPERPIPE_TRACE: 'log' } : {}),
+    },
     stdio: options.stdio,
     cancelSignal: options.signal,
     forceKillAfterDelay: 2000,
@@ -70,11 +75,12 @@ export async function serveWhileSaving(options: RestartingServerOptions): Promis
   let server: ServerProcess | undefined;
   const start = () => {
     stop = new AbortController();
-    const { file, cwd, port, stdio } = options;
+    const { file, cwd, port, trace, stdio } = options;
     const current = launch({
       file,
       cwd,
       port,
+      trace,
       stdio,
       signal: AbortSignal.any([signal, stop.signal]),
     });

@@ -10,6 +10,8 @@ import type {
   Next,
 } from '../middleware/Middleware.ts';
 import { MiddlewarePipe } from '../middleware/MiddlewarePipe.ts';
+import type { PipelineTrace } from '../middleware/PipelineTrace.ts';
+import { type TraceOption, type Tracing, tracingOf } from '../middleware/PipelineTraceOption.ts';
 import { FindMyWayRouter } from '../router/FindMyWayRouter.ts';
 import { Route } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
@@ -34,6 +36,12 @@ export interface ApplicationOptions {
   onError?: ErrorLogger | undefined;
   /** The application's events, such as `authorization`; a new manager by default. */
   events?: EventManager | undefined;
+  /**
+   * Record each request's way through the pipeline and send it as a `Server-Timing` header;
+   * a function also receives each trace. By default the `HYPERPIPE_TRACE` environment
+   * variable decides: `1` for the header, `log` for the header and the trace on stderr.
+   */
+  trace?: TraceOption | undefined;
 }
 
 /**
@@ -77,12 +85,13 @@ export class Application implements MiddlewareInterface {
   readonly dispatchMiddleware: DispatchMiddleware;
   readonly #pipeline: MiddlewarePipe;
   readonly #finalHandler: FinalHandler;
+  readonly #tracing: Tracing | undefined;
   #routingPiped = false;
   #dispatchPiped = false;
 
   /**
    * Creates the Application.
-   * @param options - router, container, events, debug output and error reporting
+   * @param options - router, container, events, debug output, error reporting and tracing
    */
   constructor(options: ApplicationOptions = {}) {
     this.router = options.router ?? new FindMyWayRouter();
@@ -92,6 +101,7 @@ export class Application implements MiddlewareInterface {
     this.dispatchMiddleware = new DispatchMiddleware(this.container);
     this.#pipeline = new MiddlewarePipe(this.container);
     this.#finalHandler = new FinalHandler({ debug: options.debug, onError: options.onError });
+    this.#tracing = tracingOf(options.trace);
   }
 
   /**
@@ -101,10 +111,16 @@ export class Application implements MiddlewareInterface {
    * @param request - the client's request
    */
   readonly handle = (request: Request): Promise<Response> => {
+    if (this.#tracing) return this.#tracing.trace(request, this.#answer);
+    return this.#answer(new ServerRequest(request));
+  };
+
+  readonly #answer = (request: ServerRequest, trace?: PipelineTrace): Promise<Response> => {
     const answer = this.#pipeline.dispatch(
-      new ServerRequest(request),
+      request,
       new ResponsePrototype(),
       this.#finalHandler,
+      trace,
     );
     // A HEAD answer carries the headers a GET would, never its body.
     return request.method === 'HEAD' ? answer.then(withoutBody) : answer;

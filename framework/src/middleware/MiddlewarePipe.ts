@@ -9,6 +9,7 @@ import type {
   MiddlewareInterface,
   Next,
 } from './Middleware.ts';
+import { PIPELINE_TRACE, type PipelineTrace, type TraceWalk } from './PipelineTrace.ts';
 import { type Stage, toStage } from './Stage.ts';
 
 /** Where and when a piece of middleware runs in a pipeline. */
@@ -29,7 +30,8 @@ export interface PipeEnd {
   fail(error: unknown, request: ServerRequest, response: ResponsePrototype): Promise<Response>;
 }
 
-interface Entry {
+/** A stage with its place in the pipeline. */
+export interface PipelineEntry {
   readonly stage: Stage;
   readonly prefix: string;
   readonly priority: number;
@@ -48,7 +50,7 @@ const NO_ERROR = Symbol('no error');
  */
 export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInterface {
   readonly #container: Container | undefined;
-  readonly #entries: Entry[] = [];
+  readonly #entries: PipelineEntry[] = [];
 
   /**
    * Creates the MiddlewarePipe.
@@ -75,7 +77,7 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
 
   /** Runs the pipeline as middleware of an outer pipeline; an unhandled error goes to the outer one. */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
-    return this.#walk(0, request, response, NO_ERROR, new Walk(passOn(next)));
+    return this.#walk(0, request, response, NO_ERROR, new Walk(passOn(next), nestedTrace(request)));
   }
 
   /** Runs the pipeline's error middleware for an error raised in an outer pipeline. */
@@ -85,12 +87,17 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     response: ResponsePrototype,
     next: Next,
   ): Promise<Response> {
-    return this.#walk(0, request, response, error, new Walk(passOn(next)));
+    return this.#walk(0, request, response, error, new Walk(passOn(next), nestedTrace(request)));
   }
 
-  /** Runs the pipeline and hands an exhausted walk to `end`. */
-  dispatch(request: ServerRequest, response: ResponsePrototype, end: PipeEnd): Promise<Response> {
-    return this.#walk(0, request, response, NO_ERROR, new Walk(end));
+  /** Runs the pipeline and hands an exhausted walk to `end`; records into `trace`, if given. */
+  dispatch(
+    request: ServerRequest,
+    response: ResponsePrototype,
+    end: PipeEnd,
+    trace?: PipelineTrace,
+  ): Promise<Response> {
+    return this.#walk(0, request, response, NO_ERROR, new Walk(end, trace?.walk()));
   }
 
   /**
@@ -106,10 +113,11 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
   ): Promise<Response> {
     const index = this.#find(from, request.path, error !== NO_ERROR);
     if (index === -1) return walk.finish(error, request, response);
-    const { stage, prefix } = this.#entries[index] as Entry;
+    const entry = this.#entries[index] as PipelineEntry;
+    const { stage, prefix } = entry;
     const inner = prefix ? withoutPrefix(request, prefix) : request;
     try {
-      const answer = await stage.run(error, inner, response, (nextRequest, nextResponse) =>
+      const answer = await walk.run(entry, error, inner, response, (nextRequest, nextResponse) =>
         this.#walk(
           index + 1,
           // Later layers see the path again as this layer received it.
@@ -135,7 +143,7 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
 
   #find(from: number, path: string, handlingError: boolean): number {
     for (let index = from; index < this.#entries.length; index++) {
-      const { stage, prefix } = this.#entries[index] as Entry;
+      const { stage, prefix } = this.#entries[index] as PipelineEntry;
       if (stage.handlesErrors === handlingError && matchesPrefix(path, prefix)) return index;
     }
     return -1;
@@ -148,10 +156,26 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
  */
 class Walk {
   readonly #end: PipeEnd;
+  /** Where the walk records what each stage did, when the application traces. */
+  readonly #trace: TraceWalk | undefined;
   escaped: unknown = NO_ERROR;
 
-  constructor(end: PipeEnd) {
+  constructor(end: PipeEnd, trace: TraceWalk | undefined) {
     this.#end = end;
+    this.#trace = trace;
+  }
+
+  /** Runs a stage; traced, inside a record of what it did. Off, tracing costs this one check. */
+  run(
+    entry: PipelineEntry,
+    error: unknown,
+    request: ServerRequest,
+    response: ResponsePrototype,
+    next: Next,
+  ): Response | Promise<Response> {
+    return this.#trace
+      ? this.#trace.run(entry, error, request, response, next)
+      : entry.stage.run(error, request, response, next);
   }
 
   /** Hands the request, or the error no error middleware recovered from, to the end. */
@@ -183,6 +207,11 @@ function stagesOf(
 ): Stage[] {
   if (!Array.isArray(middleware)) return [toStage(middleware, container, error)];
   return middleware.flatMap((item) => stagesOf(item, container, error));
+}
+
+/** The walk of a nested pipeline or mounted application, in the trace the request carries, if any. */
+function nestedTrace(request: ServerRequest): TraceWalk | undefined {
+  return request.getAttribute(PIPELINE_TRACE)?.walk();
 }
 
 /** An end that continues in the outer pipeline: `next` for requests, a rethrow for errors. */

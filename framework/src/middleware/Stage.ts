@@ -49,7 +49,7 @@ export function toStage(middleware: AnyMiddleware, container?: Container, error 
   }
   if (typeof middleware === 'function') return functionStage(middleware, error);
   if (typeof middleware === 'object' && middleware !== null) {
-    return objectStage(middleware, error, middleware.constructor?.name ?? 'middleware object');
+    return objectStage(middleware, error, objectName(middleware));
   }
   const what = middleware === null ? 'null' : `The ${typeof middleware} ${String(middleware)}`;
   throw new InvalidMiddlewareError(`${what} is not middleware. ${SHAPES}`);
@@ -67,6 +67,16 @@ function functionStage(fn: MiddlewareFunction | ErrorMiddlewareFunction, error: 
     name,
     run: (_error, request, response, next) => handler(request, response, next),
   };
+}
+
+/** A class instance's class name; for a plain object (`errorMiddleware(fn)`), its method's. */
+function objectName(candidate: object): string {
+  const { process, processError } = candidate as { process?: unknown; processError?: unknown };
+  const method = typeof processError === 'function' ? processError : process;
+  if (candidate.constructor === Object && typeof method === 'function' && method.name !== '') {
+    return method.name;
+  }
+  return candidate.constructor?.name ?? 'middleware object';
 }
 
 function objectStage(candidate: object, error: boolean, name: string): Stage {
