@@ -436,9 +436,12 @@ describe('the keys', () => {
       }),
     );
     await until(() => expect(app?.lastFrame()).toContain('1 of 2 done'));
-    // Said, and the selection moves on to the next step, as after a check in the app.
-    expect(screen()).toContain('✔ Step 01-hello passes (checked in another terminal).');
-    expect(app?.lastFrame()).toMatch(/❯ · 02/);
+    // Said, with the way on; the selection stays where the learner left it, so that the next
+    // ↓ and enter start the step they see, not one further on.
+    expect(screen()).toContain(
+      '✔ Step 01-hello passes (checked in another terminal). Select 02-ping and press enter',
+    );
+    expect(app?.lastFrame()).toMatch(/❯ ✔ 01/);
   });
 
   it("does not announce its own check's pass as another terminal's", async () => {

@@ -52,7 +52,10 @@ export function useProgress({ dirs, steps, latest, dispatch, pollMs }: ProgressO
   return { progress, reload };
 }
 
-/** Says which steps passed in another terminal, and moves on as the app's own pass would. */
+/**
+ * Says which steps passed in another terminal. The selection stays where the learner left
+ * it: moved by itself, the next ↓ and enter would start a step they never chose.
+ */
 function announcePasses(
   steps: readonly Step[],
   before: Progress,
@@ -70,10 +73,6 @@ function announcePasses(
     dispatch({ type: 'log', text, color: 'green' });
     if (latest.current.failure?.step === stepDir(step))
       dispatch({ type: 'checked', failure: null });
-    // Onwards, unless the learner has moved the selection away meanwhile. `latest`, not a
-    // copy: the step before may just have moved it here.
-    if (next && latest.current.selected === steps.indexOf(step))
-      dispatch({ type: 'select', index: steps.indexOf(next) });
   }
 }
 
