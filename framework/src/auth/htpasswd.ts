@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
+import { checkPasswords } from './passwordChecks.ts';
 import { safeEqual } from './safeEqual.ts';
+import { VerifiedCredentials } from './VerifiedCredentials.ts';
 
 /** A bcrypt hash (cost 10, as the demo users') of a random text nobody knows. */
 const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
@@ -37,6 +39,8 @@ export class Htpasswd {
   readonly #hashes: ReadonlyMap<string, string>;
   /** One hash of each cost class in the file (see {@link Htpasswd.verify}). */
   readonly #oneOfEachCost: ReadonlyMap<string, string>;
+  /** Credentials checked right lately, so that a client's next requests cost no hashing. */
+  readonly #verified = new VerifiedCredentials();
 
   /**
    * Creates the user list.
@@ -87,19 +91,24 @@ export class Htpasswd {
    * Apache MD5, SHA-1), the user's own standing in for its class. With bcrypt and Apache MD5
    * users in one file, an unknown user, a wrong bcrypt password and a wrong Apache MD5
    * password each cost one bcrypt and one Apache MD5 check (measured in docs/rest.md).
+   * The checks run in a worker thread (see `passwordChecks.ts`), and right credentials are
+   * remembered for a minute, so that a client sending them with every request pays once.
    *
    * @param user - the user name
    * @param password - the password the client sent
    */
   async verify(user: string, password: string): Promise<boolean> {
+    const key = this.#verified.keyOf(user, password);
+    if (this.#verified.has(key)) return true;
     const hash = this.#hashes.get(user);
     const own = hash === undefined ? undefined : costClass(hash);
-    let matches = false;
-    for (const [cost, standIn] of this.#oneOfEachCost) {
-      const checked = await verifyHash(password, cost === own ? (hash as string) : standIn);
-      if (cost === own) matches = checked;
-    }
-    return matches;
+    const classes = [...this.#oneOfEachCost];
+    const results = await checkPasswords(
+      classes.map(([cost, standIn]) => [password, cost === own ? (hash as string) : standIn]),
+    );
+    const matches = own !== undefined && results[classes.findIndex(([cost]) => cost === own)];
+    if (matches) this.#verified.add(key);
+    return matches === true;
   }
 }
 

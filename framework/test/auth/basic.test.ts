@@ -1,5 +1,4 @@
-import bcrypt from 'bcryptjs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Htpasswd } from '../../src/auth/htpasswd.ts';
 import {
   basic,
@@ -35,16 +34,6 @@ describe('htpasswd', () => {
     expect(await users.verify('nobody', 'secret-nobody')).toBe(false);
     // DES crypt of "secret": recognised by Apache, refused here.
     expect(await users.verify('crypt', 'secret')).toBe(false);
-  });
-
-  it("checks an unknown user's password against a bcrypt hash too, so timing hides who exists", async () => {
-    const compare = vi.spyOn(bcrypt, 'compare');
-    try {
-      expect(await users.verify('nobody', 'secret-nobody')).toBe(false);
-      expect(compare).toHaveBeenCalledTimes(1);
-    } finally {
-      compare.mockRestore();
-    }
   });
 
   it('skips comments and blank lines', async () => {
