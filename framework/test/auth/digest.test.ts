@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DigestNonces } from '../../src/auth/DigestNonces.ts';
 import { Htdigest } from '../../src/auth/htdigest.ts';
 import { call, challenges, createAuthApp, hex, REALM, useTemporaryFolder } from './support.ts';
 
@@ -128,6 +129,31 @@ describe('HTTP Digest', () => {
     const response = await post(app, digest('made-up-nonce'));
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('stale=true');
+  });
+
+  it('keeps a client’s nonce however many are issued after it (nonces cannot be flushed)', async () => {
+    const { app } = createAuthApp(folder());
+    const nonce = await nonceFrom(app);
+    expect((await post(app, digest(nonce))).status).toBe(200);
+    // An attacker asks for challenges, as fast as it can.
+    for (let n = 0; n < 10_050; n++) await call(app, '/books', { method: 'POST' });
+    expect((await post(app, digest(nonce, { nc: '00000002' }))).status).toBe(200);
+  });
+
+  it('refuses a replay even after the counts it would need were dropped for room', () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    const nonces = new DigestNonces(300, 2);
+    const issue = () => {
+      vi.advanceTimersByTime(1);
+      return nonces.issue();
+    };
+    const [first, second, third] = [issue(), issue(), issue()] as [string, string, string];
+    expect([first, second, third].map((nonce) => nonces.use(nonce, 1))).toEqual(['ok', 'ok', 'ok']);
+    // first's count made room for third's: first is now stale (the client retries), never
+    // accepted again with a count it already used.
+    expect(nonces.use(first, 1)).toBe('stale');
+    expect(nonces.use(third, 1)).toBe('replayed');
+    expect(nonces.use(`${third.slice(0, -2)}AA`, 2)).toBe('stale');
   });
 
   it('counts a wrong password against the limits, and never a stale nonce after a right one', async () => {
