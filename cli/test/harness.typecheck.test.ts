@@ -1,6 +1,7 @@
-import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTypeCheckThread } from '../src/harness/typeCheckThread.ts';
 import { type TypeCheckAnswer, typeErrors } from '../src/harness/typecheck.ts';
@@ -70,4 +71,41 @@ describe('the type-check of a project', () => {
     expect(await typeErrors(target)).toBeNull();
     expect(await keptErrors(target)).toBeNull();
   });
+
+  it('leaves no file in the temporary folder when its process ends mid-check', {
+    timeout: 60_000,
+  }, async () => {
+    const target = await solutionWith('export {};\n');
+    const scratch = await mkdtemp(join(tmpdir(), 'hyperpipe-types-tmp-'));
+    folders.push(scratch);
+    // A process that ends on Ctrl-C at once, as vitest's handler ends a check command, and
+    // gets it as soon as the compiler has started.
+    const interrupted = await execa(process.execPath, ['--input-type=module', '-e', INTERRUPTED], {
+      env: { TMPDIR: scratch, TYPECHECK_MODULE: TYPECHECK_MODULE, TYPECHECK_TARGET: target },
+      reject: false,
+    });
+    expect(interrupted.stdout).toBe('the compiler started');
+    expect(interrupted.exitCode).toBe(130);
+    const left = await readdir(scratch);
+    expect(left.filter((name) => name.startsWith('workshop-typecheck-'))).toEqual([]);
+  });
 });
+
+const TYPECHECK_MODULE = new URL('../src/harness/typecheck.ts', import.meta.url).href;
+
+/** Starts a type-check, and sends itself SIGINT once the compiler's process has started. */
+const INTERRUPTED = `
+import childProcess from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
+const execFile = childProcess.execFile;
+childProcess.execFile = (...args) => {
+  const compiler = execFile(...args);
+  process.stdout.write('the compiler started');
+  process.kill(process.pid, 'SIGINT');
+  return compiler;
+};
+syncBuiltinESMExports();
+process.once('SIGINT', () => process.exit(130));
+const { typeErrors } = await import(process.env.TYPECHECK_MODULE);
+await typeErrors(process.env.TYPECHECK_TARGET);
+`;
