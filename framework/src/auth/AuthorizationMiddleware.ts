@@ -48,6 +48,9 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
   readonly #rules: AuthorizationRules;
   readonly #authenticator: Authenticator;
   readonly #events: EventManager;
+  readonly #routes: (() => readonly Route[]) | undefined;
+  /** Undefined until the rules were checked against the routes; then the error, or null. */
+  #misconfigured: Error | null | undefined;
 
   /**
    * Creates the middleware.
@@ -55,11 +58,19 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
    * @param rules - which methods of which resources need an identity
    * @param authenticator - for the challenges of a 401
    * @param events - where the authorization events are triggered
+   * @param routes - the application's routes: given, every resource a rule names must be
+   *   served by one of them (checked at the first request), or every request is refused
    */
-  constructor(rules: AuthorizationRules, authenticator: Authenticator, events: EventManager) {
+  constructor(
+    rules: AuthorizationRules,
+    authenticator: Authenticator,
+    events: EventManager,
+    routes?: () => readonly Route[],
+  ) {
     this.#rules = rules;
     this.#authenticator = authenticator;
     this.#events = events;
+    this.#routes = routes;
   }
 
   /**
@@ -78,6 +89,7 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     // Fail closed: without routing there is no resource to judge, and letting the request
     // through would let every anonymous write through.
     if (routed === undefined) throw new Error(UNROUTED);
+    this.#checkRules();
     const { route } = routed;
     // No route matched: nothing will run to authorize, and the 404 follows.
     if (route === undefined) return next(request, response);
@@ -98,6 +110,26 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
       return unauthorized(this.#authenticator.challenges(), 'Authentication is required', response);
     }
     throw new ApiProblem(403, `${event.identity.name} may not ${request.method} ${resource}`);
+  }
+
+  /**
+   * Fails closed on a rule that names a resource no route serves: a misspelt service name
+   * would otherwise leave the resource it meant public, without a word.
+   */
+  #checkRules(): void {
+    if (this.#misconfigured === undefined) {
+      const served = new Set((this.#routes?.() ?? []).map(resourceOf));
+      const unknown = this.#routes ? this.#rules.resources.filter((name) => !served.has(name)) : [];
+      this.#misconfigured =
+        unknown.length === 0
+          ? null
+          : new Error(
+              `The authorization rules name resources no route serves: ${unknown.join(', ')}. ` +
+                `AuthorizationMiddleware refuses every request until they do. The resources the ` +
+                `routes serve: ${[...served].sort().join(', ') || 'none'}.`,
+            );
+    }
+    if (this.#misconfigured) throw this.#misconfigured;
   }
 }
 

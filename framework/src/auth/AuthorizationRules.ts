@@ -76,6 +76,11 @@ export class AuthorizationRules {
     return this;
   }
 
+  /** The resources some rule protects. */
+  get resources(): string[] {
+    return [...this.#protected.keys()];
+  }
+
   /**
    * Whether the method of the resource needs an authenticated identity.
    *

@@ -1,6 +1,7 @@
 import { isMap } from '../config/mergeConfig.ts';
 import type { Container } from '../container/Container.ts';
 import type { Factory } from '../container/ServiceManager.ts';
+import type { Route } from '../router/Route.ts';
 import { EventManager } from '../events/EventManager.ts';
 import type { AuthenticationAdapter } from './AuthenticationAdapter.ts';
 import { AuthenticationLimits, type AuthenticationLimitsOptions } from './AuthenticationLimits.ts';
@@ -117,6 +118,10 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
       AuthorizationRules.fromConfig(configOf(container).authorization as AuthorizationConfig),
       container.get('Authenticator') as Authenticator,
       container.get('EventManager') as EventManager,
+      // By name, not by import: the application is built before any request asks for this.
+      container.has('Application')
+        ? () => (container.get('Application') as { routes: readonly Route[] }).routes
+        : undefined,
     ),
   OAuth2TokenEndpoint: OAuth2TokenEndpointFactory,
 };

@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
+import { CheckedCredentials, fileIdentity } from './CheckedCredentials.ts';
 import { checkPasswords } from './passwordChecks.ts';
 import { safeEqual } from './safeEqual.ts';
-import { VerifiedCredentials } from './VerifiedCredentials.ts';
 
 /** A bcrypt hash (cost 10, as the demo users') of a random text nobody knows. */
 const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
+
+/** The answers of the process's recent checks, shared by every user file. */
+const CHECKED = new CheckedCredentials();
 
 /**
  * What a hash costs to check: bcrypt by its cost factor, Apache MD5 and SHA-1 each alike,
@@ -39,8 +42,8 @@ export class Htpasswd {
   readonly #hashes: ReadonlyMap<string, string>;
   /** One hash of each cost class in the file (see {@link Htpasswd.verify}). */
   readonly #oneOfEachCost: ReadonlyMap<string, string>;
-  /** Credentials checked right lately, so that a client's next requests cost no hashing. */
-  readonly #verified = new VerifiedCredentials();
+  /** What identifies this file's users and hashes among the answers kept (see below). */
+  readonly #identity: string;
 
   /**
    * Creates the user list.
@@ -57,6 +60,7 @@ export class Htpasswd {
     // An empty file still makes an unknown user cost a bcrypt check.
     if (oneOfEach.size === 0) oneOfEach.set(costClass(NOBODY) as string, NOBODY);
     this.#oneOfEachCost = oneOfEach;
+    this.#identity = fileIdentity(hashes);
   }
 
   /**
@@ -91,15 +95,17 @@ export class Htpasswd {
    * Apache MD5, SHA-1), the user's own standing in for its class. With bcrypt and Apache MD5
    * users in one file, an unknown user, a wrong bcrypt password and a wrong Apache MD5
    * password each cost one bcrypt and one Apache MD5 check (measured in docs/rest.md).
-   * The checks run in a worker thread (see `passwordChecks.ts`), and right credentials are
-   * remembered for a minute, so that a client sending them with every request pays once.
+   * The checks run in a worker thread (see `passwordChecks.ts`), and their answers are kept
+   * for a minute (see `CheckedCredentials.ts`), so that a client sending its password with
+   * every request pays once.
    *
    * @param user - the user name
    * @param password - the password the client sent
    */
   async verify(user: string, password: string): Promise<boolean> {
-    const key = this.#verified.keyOf(user, password);
-    if (this.#verified.has(key)) return true;
+    const key = CHECKED.keyOf(this.#identity, user, password);
+    const known = CHECKED.get(key);
+    if (known !== undefined) return known;
     const hash = this.#hashes.get(user);
     const own = hash === undefined ? undefined : costClass(hash);
     const classes = [...this.#oneOfEachCost];
@@ -107,7 +113,7 @@ export class Htpasswd {
       classes.map(([cost, standIn]) => [password, cost === own ? (hash as string) : standIn]),
     );
     const matches = own !== undefined && results[classes.findIndex(([cost]) => cost === own)];
-    if (matches) this.#verified.add(key);
+    CHECKED.set(key, matches === true);
     return matches === true;
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type AuthEvent,
   AuthEvents,
@@ -183,6 +183,26 @@ describe('authorization in the pipeline', () => {
     expect(String(reported[0])).toMatch(
       /AuthorizationMiddleware ran before routing[\s\S]*Pipe it after the routing middleware and before dispatch/,
     );
+  });
+
+  it('refuses every request while a rule names a resource no route serves, naming it', async () => {
+    const { app } = createAuthApp(folder(), {
+      authorization: { Bookz: { collection: ['POST'] }, Books: { entity: ['DELETE'] } },
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const responses = [
+        await call(app, '/books', { method: 'POST' }),
+        await call(app, '/books', { method: 'GET' }),
+      ];
+      expect(responses.map((response) => response.status)).toEqual([500, 500]);
+      expect(await responses[0]?.text()).not.toContain('Bookz'); // details stay in the log
+      expect(String(logged.mock.calls[0])).toContain(
+        'The authorization rules name resources no route serves: Bookz::collection.',
+      );
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('lets the 404 of an unrouted path through untouched', async () => {

@@ -9,6 +9,7 @@ import {
   type Application,
   ApplicationFactory,
   type AuthenticationLimitsOptions,
+  type AuthorizationConfig,
   createContainer,
   type EventManager,
   IDENTITY,
@@ -79,6 +80,7 @@ export function createAuthApp(
     tokenDatabase?: string;
     accessTokenLifetime?: number;
     limits?: AuthenticationLimitsOptions;
+    authorization?: AuthorizationConfig;
   } = {},
 ): { app: Application; events: EventManager } {
   const htpasswd = writeHtpasswd(folder);
@@ -101,7 +103,7 @@ export function createAuthApp(
         },
       },
     },
-    authorization: {
+    authorization: options.authorization ?? {
       Books: { collection: ['POST'], entity: ['PUT', 'DELETE'] },
       Stats: { actions: { reset: ['POST'] } },
     },
