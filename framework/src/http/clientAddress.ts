@@ -1,16 +1,35 @@
 /**
- * The address of the client a request came from, as the server's socket saw it. A WHATWG
- * `Request` has no such field, so the server notes it beside the request object, which the
- * application then wraps unchanged. Requests made in-process (tests, msw) have none.
+ * The connection a request came over, for what a WHATWG `Request` cannot say: the client's
+ * address, and the node:http answer it will be written to. The server notes it beside the
+ * request object, which the application then wraps unchanged. Requests made in-process
+ * (tests, msw) have none.
  *
- * Never read from `X-Forwarded-For`: anyone can send that header, and limits keyed by it
- * could be dodged by changing it with every request.
+ * The address is the socket's, never `X-Forwarded-For`: anyone can send that header, and
+ * limits keyed by it could be dodged by changing it with every request.
  */
-const addresses = new WeakMap<Request, string>();
 
-/** Notes the address `request` came from (the server does this for every request). */
-export function setClientAddress(request: Request, address: string | undefined): void {
-  if (address !== undefined) addresses.set(request, address);
+/** What of node:http's `ServerResponse` the framework uses. */
+export interface ServedAnswer {
+  /** The socket, whose `remoteAddress` is the client's. */
+  readonly socket: { readonly remoteAddress?: string | undefined } | null;
+  /** Sets a header of the answer before it is written. */
+  setHeader(name: string, value: string): unknown;
+}
+
+const answers = new WeakMap<Request, ServedAnswer>();
+
+/** Notes the answer `request` will be written to (the server does this for every request). */
+export function setServedAnswer(request: Request, answer: ServedAnswer): void {
+  answers.set(request, answer);
+}
+
+/**
+ * The node:http answer `request` will be written to, or undefined in-process. A header set
+ * there reaches the client without touching the application's `Response`, whose headers the
+ * server adapter would otherwise rebuild (adding a default Content-Type).
+ */
+export function servedAnswer(request: Request): ServedAnswer | undefined {
+  return answers.get(request);
 }
 
 /**
@@ -19,5 +38,5 @@ export function setClientAddress(request: Request, address: string | undefined):
  * @param request - the request the server received (`ServerRequest.request`)
  */
 export function clientAddress(request: Request): string | undefined {
-  return addresses.get(request);
+  return answers.get(request)?.socket?.remoteAddress;
 }

@@ -1,3 +1,4 @@
+import { servedAnswer } from '../http/clientAddress.ts';
 import { pathOf, ServerRequest } from '../http/ServerRequest.ts';
 import { PIPELINE_TRACE, PipelineTrace } from './PipelineTrace.ts';
 import { serverTiming, traceLines } from './PipelineTraceFormat.ts';
@@ -45,7 +46,13 @@ export class Tracing {
     } catch {
       // A sink that fails must not cost the client its answer.
     }
-    return withHeader(response, 'server-timing', serverTiming(trace));
+    // Served by node:http, the header goes straight onto the answer: touching the headers
+    // of the adapter's light Response would make it add a Content-Type the application did
+    // not set, and tracing must not change the answer.
+    const served = servedAnswer(request);
+    if (served === undefined) return withHeader(response, 'server-timing', serverTiming(trace));
+    served.setHeader('server-timing', serverTiming(trace));
+    return response;
   }
 }
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { setClientAddress } from '../http/clientAddress.ts';
+import { setServedAnswer } from '../http/clientAddress.ts';
 import { answerClientError } from './clientError.ts';
 import { sendDefaultHeaders } from './defaultHeaders.ts';
 import { closeLingering } from './lingeringClose.ts';
@@ -102,8 +102,8 @@ export async function serve(
 ): Promise<RunningServer> {
   const publicUrl = options.publicUrl ?? (process.env.PUBLIC_URL || undefined);
   const origin = publicUrl === undefined ? undefined : parsePublicUrl(publicUrl);
-  const listener = getRequestListener((request, { incoming }) => {
-    setClientAddress(request, incoming.socket.remoteAddress);
+  const listener = getRequestListener((request, { outgoing }) => {
+    setServedAnswer(request, outgoing as ServerResponse);
     return handler.fetch(request);
   });
   // A missing Host is refused by checkRequestSyntax, with a problem rather than node's bare 400.

@@ -6,6 +6,7 @@ import {
   json,
   type MiddlewareFunction,
   type PipelineTrace,
+  serve,
   text,
 } from 'hyperpipe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -277,5 +278,25 @@ describe('the pipeline trace', () => {
     const answer = await get(app(), '/ping', 'HEAD');
     expect(answer.headers.get('server-timing')).toContain('2-dispatch');
     expect(await answer.text()).toBe('');
+  });
+
+  it('never changes the answer on the wire: no Content-Type the application did not set', async () => {
+    const headersOnTheWire = async (trace: boolean) => {
+      const app = createApplication({ trace });
+      // Written to the prototype without a content type, as a learner's first POST may be.
+      app.post('/post', (_request, response) => response.write('IN POST!').toResponse());
+      const server = await serve(app, { port: 0, handleSignals: false, hostname: '127.0.0.1' });
+      try {
+        const answer = await fetch(`${server.url}/post`, { method: 'POST' });
+        await answer.text();
+        return answer.headers;
+      } finally {
+        await server.close();
+      }
+    };
+    const [untraced, traced] = [await headersOnTheWire(false), await headersOnTheWire(true)];
+    expect(untraced.get('content-type')).toBeNull();
+    expect(traced.get('content-type')).toBeNull();
+    expect(traced.get('server-timing')).toContain('answered 200');
   });
 });
