@@ -1,4 +1,5 @@
 import type { ServerRequest } from '../http/ServerRequest.ts';
+import { ApiProblem } from '../problem/ApiProblem.ts';
 import {
   type AuthenticationAdapter,
   type AuthenticationResult,
@@ -14,6 +15,7 @@ const B64TOKEN = /^[A-Za-z\d\-._~+/]+=*$/;
  * OAuth2 bearer tokens (RFC 6750), as the token endpoint issued them: from
  * `Authorization: Bearer <token>`, or from the `access_token` query parameter for clients
  * that cannot set headers (it ends up in logs and browser history: prefer the header).
+ * Both at once is a 400 `invalid_request` (RFC 6750 section 2 allows one method a request).
  *
  * @example
  * ```ts
@@ -58,11 +60,14 @@ export class OAuth2Adapter implements AuthenticationAdapter {
    *
    * @param request - the request, for the `access_token` query parameter
    * @param authorization - its `Authorization` header, split; `undefined` without one
+   *
+   * @throws {ApiProblem} 400 when the request carries a token in the header and the query
    */
   async authenticate(
     request: ServerRequest,
     authorization: Authorization | undefined,
   ): Promise<AuthenticationResult> {
+    if (authorization !== undefined && request.query.has('access_token')) throw this.#twoTokens();
     const token = authorization?.credentials ?? request.query.get('access_token') ?? '';
     if (!B64TOKEN.test(token)) return this.#invalid('The access token is malformed');
     const found = this.#tokens.findAccessToken(token);
@@ -75,6 +80,20 @@ export class OAuth2Adapter implements AuthenticationAdapter {
   /** `Bearer realm="…"`. */
   challenges(): readonly string[] {
     return [`Bearer realm=${quote(this.#realm)}`];
+  }
+
+  /**
+   * The 400 of RFC 6750 section 3.1 for a malformed request. Thrown, not a failure: a
+   * failure is a 401, which would tell the client to try other credentials, and this is no
+   * guess at a token either, so no limit counts it.
+   */
+  #twoTokens(): ApiProblem {
+    const reason = 'A bearer token was sent both in the Authorization header and as access_token';
+    return new ApiProblem(400, `${reason}: send it one way only`, {
+      headers: {
+        'www-authenticate': `Bearer realm=${quote(this.#realm)}, error="invalid_request", error_description=${quote(reason)}`,
+      },
+    });
   }
 
   /** A failure whose challenge tells the client, as RFC 6750 asks, that the token is bad. */

@@ -4,6 +4,7 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import { readBody } from '../negotiation/readBody.ts';
 import { AuthenticationLimits, addressKey, tooManyFailures } from './AuthenticationLimits.ts';
+import { quote } from './authorizationHeader.ts';
 import type { OAuth2Model } from './oauth2Model.ts';
 
 /**
@@ -12,6 +13,8 @@ import type { OAuth2Model } from './oauth2Model.ts';
  * @category Authentication
  */
 export interface OAuth2TokenEndpointOptions {
+  /** The realm of the Basic challenge sent to a client that failed to authenticate; `api` by default. */
+  realm?: string | undefined;
   /** Seconds an access token lives; an hour by default. */
   accessTokenLifetime?: number | undefined;
   /** Seconds a refresh token lives; two weeks by default. */
@@ -28,11 +31,21 @@ export interface OAuth2TokenEndpointOptions {
 const BODY_LIMIT = 16 * 1024;
 
 /**
+ * The grants this endpoint offers. The library knows `authorization_code` too, but the
+ * endpoint has no authorization endpoint to issue codes: asking for it is
+ * `unsupported_grant_type`, not the library's `unauthorized_client`, which RFC 6749
+ * keeps for a grant the server offers but this client may not use.
+ */
+const GRANTS: ReadonlySet<string> = new Set(['password', 'client_credentials', 'refresh_token']);
+
+/**
  * The OAuth2 token endpoint (RFC 6749 section 3.2): a form-encoded POST with a
  * `grant_type` of `password`, `client_credentials` or `refresh_token`, answered with the
- * RFC's JSON (`access_token`, `token_type`, `expires_in`, `refresh_token`) or its error JSON
- * (`invalid_grant`, `invalid_client`, `unsupported_grant_type`, `invalid_request`, …).
- * Clients authenticate with `client_id` and `client_secret` in the body or a Basic header.
+ * RFC's JSON (`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope`) or its
+ * error JSON (`invalid_grant`, `invalid_client`, `unsupported_grant_type`, `invalid_scope`,
+ * `invalid_request`, …). A parameter sent twice is `invalid_request`, as section 3.2 says.
+ * Clients authenticate with `client_id` and `client_secret` in the body or a Basic header;
+ * a wrong one in the header is answered 401 with a Basic challenge naming the realm.
  *
  * The grants themselves are @node-oauth/oauth2-server's: it is small, dependency-light and
  * follows the RFC closely, and its model maps onto the framework's token store. The
@@ -58,12 +71,13 @@ const BODY_LIMIT = 16 * 1024;
 export class OAuth2TokenEndpoint implements MiddlewareInterface {
   readonly #server: OAuth2Server;
   readonly #limits: AuthenticationLimits;
+  readonly #realm: string;
 
   /**
    * Creates the endpoint; the container does, from the `authentication.oauth2` configuration.
    *
    * @param model - the library's model over the token store
-   * @param options - token lifetimes
+   * @param options - token lifetimes, the realm and the limits
    * @internal
    */
   constructor(model: OAuth2Model, options: OAuth2TokenEndpointOptions = {}) {
@@ -73,6 +87,7 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       refreshTokenLifetime: options.refreshTokenLifetime ?? 14 * 24 * 3600,
     });
     this.#limits = options.limits ?? new AuthenticationLimits();
+    this.#realm = options.realm ?? 'api';
   }
 
   /**
@@ -82,7 +97,8 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
    */
   async process(request: ServerRequest): Promise<Response> {
     const bytes = await readBody(request.request, BODY_LIMIT);
-    const body = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));
+    const form = new URLSearchParams(new TextDecoder().decode(bytes));
+    const body = Object.fromEntries(form);
     // Refused before any hashing while the address, client or user used up its failures.
     const keys = limitKeys(request, body);
     const wait = await this.#limits.retryAfter(Object.values(keys));
@@ -96,6 +112,7 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
     });
     const libraryResponse = new OAuth2Server.Response();
     try {
+      refuseWhatTheLibraryAccepts(form);
       await this.#server.token(libraryRequest, libraryResponse);
       return jsonAnswer(
         libraryResponse.status ?? 200,
@@ -112,9 +129,34 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       // Built from the error, not the library's response: the library fills the response
       // only for errors raised after it checked the method and content type.
       const body = { error: error.name, error_description: error.message };
-      return jsonAnswer(error.code, body, libraryResponse.headers);
+      const headers = { ...libraryResponse.headers };
+      // The library's challenge names its own realm, "Service"; the client should see ours.
+      if (headers['www-authenticate'] !== undefined)
+        headers['www-authenticate'] = `Basic realm=${quote(this.#realm)}, charset="UTF-8"`;
+      return jsonAnswer(error.code, body, headers);
     }
   }
+}
+
+/**
+ * Refuses, as the library's own errors, two requests RFC 6749 forbids and the library lets
+ * through: a parameter sent twice (section 3.2; the form would keep one and drop the other
+ * unseen), and a grant this endpoint does not offer (section 5.2).
+ */
+function refuseWhatTheLibraryAccepts(form: URLSearchParams): void {
+  const seen = new Set<string>();
+  for (const name of form.keys()) {
+    if (seen.has(name))
+      throw new OAuth2Server.InvalidRequestError(
+        `Invalid request: \`${name}\` is included more than once`,
+      );
+    seen.add(name);
+  }
+  const grant = form.get('grant_type');
+  if (grant && !GRANTS.has(grant))
+    throw new OAuth2Server.UnsupportedGrantTypeError(
+      'Unsupported grant type: `grant_type` is not offered by this endpoint',
+    );
 }
 
 /** What a token request may be limited by: its address, the client and the user it names. */

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { safeEqual } from './safeEqual.ts';
 
 /**
- * An OAuth2 client as stored: its id and the grant types it may use.
+ * An OAuth2 client as stored: its id, the grant types and the scopes it may use.
  *
  * @category Authentication
  */
@@ -14,10 +14,12 @@ export interface OAuth2Client {
   readonly id: string;
   /** The grant types it may use, such as `password`. */
   readonly grants: readonly string[];
+  /** The scopes it may ask for; none unless configured. */
+  readonly scopes: readonly string[];
 }
 
 /**
- * A client to store: its secret and the grant types it may use.
+ * A client to store: its secret, the grant types and the scopes it may use.
  *
  * @category Authentication
  */
@@ -26,6 +28,8 @@ export interface OAuth2ClientSecret {
   readonly secret: string;
   /** The grant types it may use, such as `password`. */
   readonly grants: readonly string[];
+  /** The scopes it may ask for, such as `read`; none by default, so any scope is refused. */
+  readonly scopes?: readonly string[] | undefined;
 }
 
 /**
@@ -72,7 +76,8 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS oauth_clients (
   client_id TEXT PRIMARY KEY,
   secret_hash TEXT NOT NULL,
-  grants TEXT NOT NULL
+  grants TEXT NOT NULL,
+  scopes TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS oauth_tokens (
   access_token_hash TEXT PRIMARY KEY,
@@ -102,9 +107,9 @@ interface TokenRow {
  * @example
  * ```ts
  * const tokens = new TokenStore(':memory:', {
- *   workshop: { secret: 'workshop-secret', grants: ['password', 'refresh_token'] },
+ *   workshop: { secret: 'workshop-secret', grants: ['password', 'refresh_token'], scopes: ['read'] },
  * });
- * tokens.verifyClient('workshop', 'workshop-secret'); // { id: 'workshop', grants: [...] }
+ * tokens.verifyClient('workshop', 'workshop-secret'); // { id: 'workshop', grants: [...], scopes: ['read'] }
  * ```
  *
  * @category Authentication
@@ -131,13 +136,20 @@ export class TokenStore {
    * @param id - the `client_id`
    * @param secret - the `client_secret`
    * @param grants - the grant types it may use, such as `password`
+   * @param scopes - the scopes it may ask for; none by default
    */
-  saveClient(id: string, secret: string, grants: readonly string[]): void {
+  saveClient(
+    id: string,
+    secret: string,
+    grants: readonly string[],
+    scopes: readonly string[] = [],
+  ): void {
     this.#open()
       .prepare(
-        'INSERT OR REPLACE INTO oauth_clients (client_id, secret_hash, grants) VALUES (?, ?, ?)',
+        `INSERT OR REPLACE INTO oauth_clients (client_id, secret_hash, grants, scopes)
+           VALUES (?, ?, ?, ?)`,
       )
-      .run(id, sha256(secret), grants.join(' '));
+      .run(id, sha256(secret), grants.join(' '), scopes.join(' '));
   }
 
   /**
@@ -148,10 +160,10 @@ export class TokenStore {
    */
   verifyClient(id: string, secret: string): OAuth2Client | undefined {
     const row = this.#open()
-      .prepare('SELECT secret_hash, grants FROM oauth_clients WHERE client_id = ?')
-      .get(id) as { secret_hash: string; grants: string } | undefined;
+      .prepare('SELECT secret_hash, grants, scopes FROM oauth_clients WHERE client_id = ?')
+      .get(id) as { secret_hash: string; grants: string; scopes: string } | undefined;
     if (row === undefined || !safeEqual(sha256(secret), row.secret_hash)) return undefined;
-    return { id, grants: row.grants.split(' ') };
+    return { id, grants: row.grants.split(' '), scopes: words(row.scopes) };
   }
 
   /**
@@ -243,12 +255,25 @@ export class TokenStore {
       const db = new Database(this.#path);
       db.pragma('journal_mode = WAL');
       db.exec(SCHEMA);
+      addScopesColumn(db);
       this.#db = db;
-      for (const [id, { secret, grants }] of Object.entries(this.#clients))
-        this.saveClient(id, secret, grants);
+      for (const [id, { secret, grants, scopes }] of Object.entries(this.#clients))
+        this.saveClient(id, secret, grants, scopes);
     }
     return this.#db;
   }
+}
+
+/** A file made before clients had scopes lacks their column: its clients get none. */
+function addScopesColumn(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(oauth_clients)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'scopes'))
+    db.exec("ALTER TABLE oauth_clients ADD COLUMN scopes TEXT NOT NULL DEFAULT ''");
+}
+
+/** The words of a space-separated list; none for an empty one. */
+function words(list: string): string[] {
+  return list === '' ? [] : list.split(' ');
 }
 
 function sha256(value: string): string {

@@ -1,8 +1,8 @@
 import { isMap } from '../config/mergeConfig.ts';
 import type { Container } from '../container/Container.ts';
 import type { Factory } from '../container/ServiceManager.ts';
-import type { Route } from '../router/Route.ts';
 import { EventManager } from '../events/EventManager.ts';
+import type { Route } from '../router/Route.ts';
 import type { AuthenticationAdapter } from './AuthenticationAdapter.ts';
 import { AuthenticationLimits, type AuthenticationLimitsOptions } from './AuthenticationLimits.ts';
 import { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
@@ -90,7 +90,10 @@ export interface OAuth2Config {
   accessTokenLifetime?: number;
   /** Seconds a refresh token lives; two weeks by default. */
   refreshTokenLifetime?: number;
-  /** Clients written to the database when it is first opened, by `client_id`. */
+  /**
+   * Clients written to the database when it is first opened, by `client_id`, each with its
+   * secret, its grants and the scopes it may ask for (none unless listed).
+   */
   clients?: Readonly<Record<string, OAuth2ClientSecret>>;
 }
 
@@ -207,6 +210,7 @@ export function OAuth2TokenEndpointFactory(container: Container): OAuth2TokenEnd
   return new OAuth2TokenEndpoint(oauth2Model(container.get('TokenStore') as TokenStore, users), {
     accessTokenLifetime: oauth2.accessTokenLifetime,
     refreshTokenLifetime: oauth2.refreshTokenLifetime,
+    realm: config.realm ?? 'api',
     limits: container.get('AuthenticationLimits') as AuthenticationLimits,
   });
 }

@@ -15,6 +15,7 @@ export type OAuth2Model = OAuth2Server.PasswordModel &
  * Connects @node-oauth/oauth2-server to a {@link TokenStore}: clients and tokens come from
  * SQLite, and the users of the password grant from the same htpasswd file as HTTP Basic.
  * Users are `{ name }`; a client-credentials token stands for the client, named by its id.
+ * A client may ask only for the scopes configured for it: none unless configured.
  *
  * @param store - the clients and tokens
  * @param users - the users of the password grant
@@ -36,7 +37,9 @@ export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
       // and every grant here needs one.
       if (!clientSecret) return false;
       const client = store.verifyClient(clientId, clientSecret);
-      return client ? { id: client.id, grants: [...client.grants] } : false;
+      return client
+        ? { id: client.id, grants: [...client.grants], scopes: [...client.scopes] }
+        : false;
     },
     async getUser(username, password) {
       return (await users.verify(username, password)) ? { name: username } : false;
@@ -44,7 +47,16 @@ export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
     async getUserFromClient(client) {
       return { name: client.id };
     },
+    // Without this the library grants whatever scope is asked for. A falsy answer is its
+    // invalid_scope, so "no scope asked, none granted" is the empty list, not undefined.
+    async validateScope(_user, client, scope) {
+      if (scope === undefined) return [];
+      const allowed: readonly string[] = client.scopes ?? [];
+      return scope.every((name) => allowed.includes(name)) ? [...new Set(scope)] : false;
+    },
     async saveToken(token, client, user) {
+      // An empty list would come back as `"scope": ""`: no scope granted is no scope member.
+      const scope = token.scope?.length ? token.scope : undefined;
       store.save({
         accessToken: token.accessToken,
         accessTokenExpiresAt: token.accessTokenExpiresAt as Date,
@@ -52,9 +64,9 @@ export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
         refreshTokenExpiresAt: token.refreshTokenExpiresAt,
         clientId: client.id,
         userName: user.name,
-        scope: token.scope,
+        scope,
       });
-      return { ...token, client, user };
+      return { ...token, scope, client, user };
     },
     async getAccessToken(accessToken) {
       const found = store.findAccessToken(accessToken);

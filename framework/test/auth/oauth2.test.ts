@@ -1,13 +1,31 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenStore } from '../../src/auth/TokenStore.ts';
-import { basic, call, challenges, createAuthApp, useTemporaryFolder } from './support.ts';
+import {
+  createContainer,
+  type OAuth2TokenEndpoint,
+  type RunningServer,
+  ServerRequest,
+  serve,
+} from '../../src/index.ts';
+import {
+  basic,
+  call,
+  challenges,
+  createAuthApp,
+  REALM,
+  useTemporaryFolder,
+  writeHtpasswd,
+} from './support.ts';
 
 const folder = useTemporaryFolder();
+const running: RunningServer[] = [];
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
 type App = ReturnType<typeof createAuthApp>['app'];
@@ -39,6 +57,53 @@ async function passwordToken(app: App) {
 
 function withBearer(app: App, token: string, method = 'POST') {
   return call(app, '/books', { method, headers: { authorization: `Bearer ${token}` } });
+}
+
+/** The application over real HTTP: what a client reads is what the node adapter wrote. */
+async function overHttp(app: App): Promise<RunningServer> {
+  const server = await serve(app, { port: 0, handleSignals: false, hostname: '127.0.0.1' });
+  running.push(server);
+  return server;
+}
+
+/**
+ * A token endpoint whose clients may ask for scopes: `reader` for `read`, `editor` for `read`
+ * and `write`; `app` for none.
+ */
+function scopedEndpoint(): (form: Record<string, string>) => Promise<Response> {
+  const container = createContainer({
+    authentication: {
+      realm: REALM,
+      basic: { htpasswd: writeHtpasswd(folder()) },
+      oauth2: {
+        database: ':memory:',
+        clients: {
+          reader: {
+            secret: 'reader-secret',
+            grants: ['password', 'refresh_token'],
+            scopes: ['read'],
+          },
+          editor: {
+            secret: 'editor-secret',
+            grants: ['client_credentials'],
+            scopes: ['read', 'write'],
+          },
+          app: { secret: 'app-secret', grants: ['client_credentials'] },
+        },
+      },
+    },
+  });
+  const endpoint = container.get('OAuth2TokenEndpoint') as OAuth2TokenEndpoint;
+  return (form) =>
+    endpoint.process(
+      new ServerRequest(
+        new Request('http://localhost/oauth', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form).toString(),
+        }),
+      ),
+    );
 }
 
 describe('the token endpoint', () => {
@@ -146,6 +211,120 @@ describe('the token endpoint', () => {
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe('invalid_request');
   });
+
+  it.each([
+    ['authorization_code', { grant_type: 'authorization_code', code: 'abc', ...CLIENT }],
+    [
+      'an extension grant',
+      { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', ...CLIENT },
+    ],
+  ])('answers a grant it does not offer (%s) with unsupported_grant_type', async (_, form) => {
+    // RFC 6749 section 5.2: unauthorized_client is for a grant the server offers but the
+    // client may not use (tested above); a grant the server never offers is unsupported.
+    const { app } = createAuthApp(folder());
+    const response = await tokenRequest(app, form);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('unsupported_grant_type');
+  });
+
+  it.each([
+    ['grant_type', 'grant_type=password&grant_type=password&username=apr1&password=secret-apr1'],
+    ['username', 'grant_type=password&username=sha&username=apr1&password=secret-apr1'],
+    ['client_secret', 'grant_type=password&username=apr1&password=secret-apr1&client_secret=x'],
+  ])('answers a repeated %s with invalid_request', async (_, form) => {
+    // RFC 6749 section 3.2: parameters must not be included more than once. Taking the
+    // first or the last would let two parties read one request two ways.
+    const { app } = createAuthApp(folder());
+    const response = await call(app, '/oauth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${form}&client_id=app&client_secret=app-secret`,
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toMatch(/more than once/);
+  });
+
+  it('names the configured realm in the challenge of a bad Basic client, on the wire', async () => {
+    const server = await overHttp(createAuthApp(folder()).app);
+    const response = await fetch(`${server.url}/oauth`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic('app', 'wrong'),
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(response.status).toBe(401);
+    expect((await response.json()).error).toBe('invalid_client');
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Basic realm="${REALM}", charset="UTF-8"`,
+    );
+  });
+});
+
+describe('scopes', () => {
+  it.each([
+    ['a client with no scopes', 'app', 'app-secret', 'admin superuser'],
+    ['a client asking beyond its scopes', 'editor', 'editor-secret', 'read admin'],
+  ])('refuse a scope not configured for %s with invalid_scope', async (_, id, secret, scope) => {
+    const token = scopedEndpoint();
+    const response = await token({
+      grant_type: 'client_credentials',
+      client_id: id,
+      client_secret: secret,
+      scope,
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe('invalid_scope');
+    expect(body.access_token).toBeUndefined();
+  });
+
+  it('refuse an unknown scope through the conference-like app, never echoing it', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await tokenRequest(app, {
+      grant_type: 'password',
+      username: 'apr1',
+      password: 'secret-apr1',
+      scope: 'admin superuser',
+      ...CLIENT,
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(JSON.parse(text).error).toBe('invalid_scope');
+    expect(text).not.toContain('superuser');
+  });
+
+  it('grant the configured scopes asked for, and name them in the answer', async () => {
+    const token = scopedEndpoint();
+    const response = await token({
+      grant_type: 'client_credentials',
+      client_id: 'editor',
+      client_secret: 'editor-secret',
+      scope: 'write read write',
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).scope).toBe('write read');
+  });
+
+  it('grant no scope when none is asked for, and a refresh cannot widen it', async () => {
+    const token = scopedEndpoint();
+    const user = { username: 'apr1', password: 'secret-apr1' };
+    const client = { client_id: 'reader', client_secret: 'reader-secret' };
+    const issued = await token({ grant_type: 'password', ...user, ...client });
+    expect(issued.status).toBe(200);
+    const first = await issued.json();
+    expect(first.scope).toBeUndefined();
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      scope: 'read',
+      ...client,
+    });
+    expect((await refreshed.json()).error).toBe('invalid_scope');
+  });
 });
 
 describe('bearer tokens', () => {
@@ -180,6 +359,24 @@ describe('bearer tokens', () => {
     expect(bearer).toMatch(
       /^Bearer realm="test", error="invalid_token", error_description="[^"]+"$/,
     );
+  });
+
+  it('refuse a token sent both in the header and in the query with 400 invalid_request', async () => {
+    // RFC 6750 section 2: a client must not use more than one method. Reading one and
+    // ignoring the other would act on a request the client may not have meant.
+    const { app } = createAuthApp(folder());
+    const { access_token } = await passwordToken(app);
+    const server = await overHttp(app);
+    const response = await fetch(`${server.url}/books?access_token=${access_token}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="test", error="invalid_request", error_description="[^"]+"$/,
+    );
+    expect((await response.json()).detail).toMatch(/both/);
   });
 
   it('refuse a bad token in the query string too', async () => {
@@ -244,6 +441,26 @@ describe('the token store', () => {
     const { app } = createAuthApp(folder(), { tokenDatabase: path });
     await passwordToken(app);
     expect(existsSync(path)).toBe(true);
+  });
+
+  it('opens a file made before clients had scopes, its clients with none', () => {
+    const path = join(folder(), 'old.sqlite');
+    const old = new Database(path);
+    old.exec(`CREATE TABLE oauth_clients (
+      client_id TEXT PRIMARY KEY, secret_hash TEXT NOT NULL, grants TEXT NOT NULL)`);
+    old.prepare('INSERT INTO oauth_clients VALUES (?, ?, ?)').run('old', 'x', 'password');
+    old.close();
+    const store = new TokenStore(path, {
+      app: { secret: 'app-secret', grants: ['password'], scopes: ['read'] },
+    });
+    expect(store.verifyClient('app', 'app-secret')).toEqual({
+      id: 'app',
+      grants: ['password'],
+      scopes: ['read'],
+    });
+    store.saveClient('old', 'old-secret', ['password']);
+    expect(store.verifyClient('old', 'old-secret')?.scopes).toEqual([]);
+    store.close();
   });
 });
 
