@@ -17,6 +17,48 @@ import { exchange } from './support/rawHttp.ts';
 // the catalogue file byte for byte as it was.
 const temporaryFolder = useTemporaryFolders();
 
+/**
+ * What the server answers before the API sees the request, or what reaches no resource:
+ * each was an empty 400, a bare 417 or a plain-text 404 before it was a problem.
+ */
+const unservable: BadInput[] = [
+  ...['a b', 'a/b', '999.1.1.1', 'localhost:99999'].map((host) => ({
+    name: `Host "${host}"`,
+    status: 400,
+    method: 'GET',
+    path: '/speaker',
+    raw: `GET /speaker HTTP/1.1\r\nHost: ${host}\r\n`,
+  })),
+  {
+    name: 'a path with backslashes',
+    status: 400,
+    method: 'GET',
+    path: '/',
+    raw: 'GET /\\..\\..\\x HTTP/1.1\r\nHost: localhost\r\n',
+  },
+  {
+    name: 'the target * for GET',
+    status: 400,
+    method: 'GET',
+    path: '*',
+    raw: 'GET * HTTP/1.1\r\nHost: localhost\r\n',
+  },
+  {
+    name: 'an expectation other than 100-continue',
+    status: 417,
+    method: 'GET',
+    path: '/speaker',
+    headers: { expect: 'a-miracle' },
+  },
+  ...['text/html', 'text/plain'].map((accept) => ({
+    name: `an unknown path, Accept: ${accept}`,
+    status: 404,
+    method: 'GET',
+    path: '/nowhere',
+    headers: { accept },
+  })),
+];
+
 const catalogues = [
   { schema: 'our schema', write: (path: string) => resetCatalogue(path) },
   { schema: 'a schema without foreign keys', write: writeForeignCatalogue },
@@ -94,7 +136,7 @@ describe.each(catalogues)('bad input on $schema', ({ write }) => {
     await server?.close();
   });
 
-  describe.each(Object.entries(BAD_INPUTS))('%s', (_, inputs) => {
+  describe.each(Object.entries({ ...BAD_INPUTS, unservable }))('%s', (_, inputs) => {
     it.each(inputs)('$name: $status', async (input) => {
       const before = fingerprint(path);
       const answer = await exchange(server.port, { pieces: [requestBytes(input, ids)] });

@@ -87,11 +87,11 @@ describe('GET an entity', () => {
     },
   );
 
-  it('answers an unknown path with the plain-text 404 when the client prefers text', async () => {
+  it('answers an unknown path with the 404 problem even when the client prefers text', async () => {
     const response = await send(app, '/speaker/abc', { headers: { accept: 'text/plain' } });
     expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await response.text()).toBe('Cannot GET /speaker/abc');
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect((await response.json()).detail).toBe('Nothing is found at /speaker/abc');
   });
 });
 

@@ -14,6 +14,7 @@ import {
   SEED,
   useTemporaryFolders,
 } from './support/conference.ts';
+import { exchange } from './support/rawHttp.ts';
 
 const temporaryFolder = useTemporaryFolders();
 
@@ -74,6 +75,37 @@ describe('the API over a real socket, on a database file', () => {
     expect(response.headers.get('allow')).toBe('GET,HEAD,PATCH,PUT,DELETE,OPTIONS');
     expect(response.headers.get('content-type')).toBe(PROBLEM);
     expect((await response.json()).title).toBe('Method Not Allowed');
+  });
+
+  // A browser asking for HTML (or text) got a plain-text `Cannot GET /speakers`.
+  it.each([
+    'text/html',
+    'text/plain',
+    'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  ])(
+    'answers an unknown path with the 404 problem, also to a client that takes %s',
+    async (accept) => {
+      const response = await fetch(`${server.url}/speakers`, { headers: { accept } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe(PROBLEM);
+      expect(await response.json()).toMatchObject({
+        title: 'Not Found',
+        detail: 'Nothing is found at /speakers',
+      });
+    },
+  );
+
+  it('still serves the explorer page at / to a browser', async () => {
+    const response = await fetch(server.url, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('answers OPTIONS * as a ping: 204, nothing else', async () => {
+    const answer = await exchange(server.port, {
+      pieces: ['OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    });
+    expect(answer).toMatchObject({ status: 204, body: '', error: undefined });
   });
 
   it('answers HEAD with headers and no body over the wire', async () => {

@@ -1,7 +1,6 @@
 import {
   type Container,
   FindMyWayRouter,
-  NotFoundProblemMiddleware,
   ProblemMiddleware,
   Versioning,
   type VersioningOptions,
@@ -10,6 +9,7 @@ import { SpeakerResource as SpeakerResourceV1 } from '../../src/Conference/V1/Re
 import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
 import { SpeakerResource as SpeakerResourceV2 } from '../../src/Conference/V2/Rest/Speaker/SpeakerResource.ts';
 import { Catalogue, openCheckedCatalogue } from '../../src/database/Catalogue.ts';
+import { NotFoundProblem } from '../../src/NotFoundProblem.ts';
 import { TimezoneHandler } from '../../src/Timezone/TimezoneHandler.ts';
 
 interface ConferenceConfig {
@@ -28,7 +28,7 @@ export default {
   dependencies: {
     invokables: {
       TimezoneHandler,
-      NotFoundProblem: NotFoundProblemMiddleware,
+      NotFoundProblem,
     },
     factories: {
       // One router, shared by the application and the versioning middleware.

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { setServedAnswer } from '../http/clientAddress.ts';
+import { answerAdapterError } from './adapterError.ts';
 import { answerClientError } from './clientError.ts';
 import { sendDefaultHeaders } from './defaultHeaders.ts';
 import { closeLingering } from './lingeringClose.ts';
@@ -77,10 +78,11 @@ export interface RunningServer {
  * objects. Real ones cost 10–30 µs each, which is most of the time a small request takes.
  *
  * Around it, the server refuses requests HTTP forbids or it cannot read safely (see
- * `requestSyntax.ts`) and `CONNECT`, each with a problem; puts `nosniff` and
- * `Cache-Control: no-store` on answers that set neither (see `defaultHeaders.ts`); and
- * closes connections gracefully, so that a client still sending a body the application did
- * not read receives the answer (see `lingeringClose.ts`).
+ * `requestSyntax.ts`), `CONNECT`, an `Expect` other than `100-continue`, and targets that
+ * make no URL (see `adapterError.ts`), each with a problem; answers `OPTIONS *` itself;
+ * puts `nosniff` and `Cache-Control: no-store` on answers that set neither (see
+ * `defaultHeaders.ts`); and closes connections gracefully, so that a client still sending
+ * a body the application did not read receives the answer (see `lingeringClose.ts`).
  *
  * @param handler - what answers the requests, such as an application
  * @param options - the port, the address, the public URL and how to stop
@@ -102,10 +104,13 @@ export async function serve(
 ): Promise<RunningServer> {
   const publicUrl = options.publicUrl ?? (process.env.PUBLIC_URL || undefined);
   const origin = publicUrl === undefined ? undefined : parsePublicUrl(publicUrl);
-  const listener = getRequestListener((request, { outgoing }) => {
-    setServedAnswer(request, outgoing as ServerResponse);
-    return handler.fetch(request);
-  });
+  const listener = getRequestListener(
+    (request, { outgoing }) => {
+      setServedAnswer(request, outgoing as ServerResponse);
+      return handler.fetch(request);
+    },
+    { errorHandler: answerAdapterError },
+  );
   // A missing Host is refused by checkRequestSyntax, with a problem rather than node's bare 400.
   const server = createServer(
     { requireHostHeader: false },
@@ -113,6 +118,7 @@ export async function serve(
       sendDefaultHeaders(response);
       const refusal = checkRequestSyntax(request);
       if (refusal) return writeProblem(response, refusal.status, refusal.detail);
+      if (request.url === '*') return answerServerOptions(response);
       // HTTP/1.0 may leave Host out; its links then name the address the client connected to.
       request.headers.host ??= hostOf(request.socket.localAddress, request.socket.localPort);
       if (origin !== undefined) usePublicOrigin(request, origin);
@@ -121,6 +127,14 @@ export async function serve(
   );
   server.on('connection', closeLingering);
   server.on('clientError', answerClientError);
+  // An Expect other than 100-continue: node:http would answer a bare 417 (RFC 9110 §10.1.1).
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
+    writeProblem(
+      response,
+      417,
+      `The expectation "${request.headers.expect}" cannot be met; only 100-continue can`,
+    ),
+  );
   // Without a listener node:http drops a CONNECT without a word; a proxy is not what we are.
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
     writeProblemToSocket(socket, 501, 'The CONNECT method is not implemented by this server'),
@@ -194,6 +208,16 @@ function exitOnSignals(close: () => Promise<void>): () => void {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
+}
+
+/**
+ * `OPTIONS *` asks about the server, not a resource, and is answered as a ping (RFC 9110
+ * §9.3.7): the server is up and speaks HTTP. The application has no resource to route it
+ * to; Go's net/http answers it the same way.
+ */
+function answerServerOptions(response: ServerResponse): void {
+  response.writeHead(204);
+  response.end();
 }
 
 function hostOf(address = '127.0.0.1', port = 80): string {

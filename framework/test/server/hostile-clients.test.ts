@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
+import { promisify } from 'node:util';
 import {
   type Application,
   createApplication,
@@ -13,6 +15,7 @@ const running: RunningServer[] = [];
 
 afterEach(async () => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
@@ -134,6 +137,96 @@ describe('requests HTTP/1.1 forbids or the server cannot read', () => {
     expect(statusLine(answer)).toBe('HTTP/1.1 501 Not Implemented');
     expect(headerOf(answer, 'content-type')).toBe('application/problem+json');
     expect(bodyOf(answer)).toMatchObject({ status: 501, title: 'Not Implemented' });
+  });
+});
+
+describe('requests the application cannot be given', () => {
+  const ask = async (head: string) => exchange((await start()).port, head);
+  const expectProblem = (answer: RawAnswer, status: string, detail: RegExp) => {
+    expect(statusLine(answer)).toBe(`HTTP/1.1 ${status}`);
+    expect(headerOf(answer, 'content-type')).toBe('application/problem+json');
+    expect(bodyOf(answer).detail).toMatch(detail);
+  };
+
+  // Each answered an empty 400 (a 500 for 999.1.1.1 and x.1, which the adapter let through).
+  it.each(['a b', 'a/b', '[::1', '', 'x:99999', '999.1.1.1', 'x.1', 'evil@x'])(
+    'answers Host "%s" with a 400 problem',
+    async (host) => {
+      const answer = await ask(`GET /here HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expectProblem(answer, '400 Bad Request', /^The Host header is not a host name/);
+    },
+  );
+
+  it('answers a path with a backslash with a 400 problem', async () => {
+    const answer = await ask(
+      'GET /\\..\\..\\x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
+    expectProblem(answer, '400 Bad Request', /not make a valid URL \(Backslash in request path\)/);
+  });
+
+  it('answers the target * with a 400 problem unless the method is OPTIONS', async () => {
+    const answer = await ask('GET * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expectProblem(
+      answer,
+      '400 Bad Request',
+      /^The request target \* is for OPTIONS only, not GET$/,
+    );
+  });
+
+  it('answers OPTIONS * itself, as a ping: 204 and no body', async () => {
+    const answer = await ask('OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(statusLine(answer)).toBe('HTTP/1.1 204 No Content');
+    expect(answer.text.endsWith('\r\n\r\n')).toBe(true);
+  });
+
+  it('answers an expectation other than 100-continue with a 417 problem', async () => {
+    const answer = await ask('GET /here HTTP/1.1\r\nHost: localhost\r\nExpect: a-miracle\r\n\r\n');
+    expectProblem(answer, '417 Expectation Failed', /"a-miracle" cannot be met/);
+  });
+
+  it('answers a handler that fails outside any pipeline with a 500 problem, and logs it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handlers = [
+      { fetch: async () => Promise.reject(new Error('no pipeline')) },
+      {
+        fetch: () => {
+          throw new Error('not even a promise');
+        },
+      },
+    ];
+    for (const handler of handlers) {
+      const server = await serve(handler, { port: 0, handleSignals: false });
+      running.push(server);
+      const response = await fetch(`${server.url}/anything`);
+      expect(response.status).toBe(500);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect((await response.json()).detail).toBe('The server could not complete the request');
+    }
+    expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringContaining('no pipeline'),
+      expect.stringContaining('not even a promise'),
+    ]);
+  });
+
+  it('gives curl the same answers', async () => {
+    const { url } = await start();
+    const curl = async (...args: string[]) => {
+      const { stdout } = await promisify(execFile)('curl', [
+        '--silent',
+        '--write-out',
+        '\n%{http_code} %{content_type}',
+        ...args,
+      ]);
+      return stdout.slice(stdout.lastIndexOf('\n') + 1);
+    };
+    expect(await curl('--path-as-is', `${url}/\\..\\..\\x`)).toBe('400 application/problem+json');
+    expect(await curl('--header', 'Host: 999.1.1.1', `${url}/here`)).toBe(
+      '400 application/problem+json',
+    );
+    expect(await curl('--request-target', '*', '--request', 'TRACE', url)).toBe(
+      '400 application/problem+json',
+    );
+    expect(await curl('--request-target', '*', '--request', 'OPTIONS', url)).toBe('204 ');
   });
 });
 
