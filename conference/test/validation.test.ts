@@ -287,6 +287,115 @@ describe('talk fields', () => {
   });
 });
 
+describe('every input judged', () => {
+  const JSON_HEADERS = { 'content-type': 'application/json' };
+  const NO_FIELD = { body: { empty: 'The body must name at least one field to change' } };
+
+  // The REST layer hands a resource {} for a missing body and for JSON null alike: before
+  // this rule both answered 200 and changed nothing, as if the change had been made.
+  it.each([
+    ['JSON null', { body: 'null', headers: JSON_HEADERS }],
+    ['an empty body', { body: '', headers: JSON_HEADERS }],
+    ['no body at all', {}],
+    ['an empty object', { body: {} }],
+  ])('PATCH with %s names no field: 422 on both resources', async (_, options) => {
+    for (const path of ['/speaker/1', '/talk/1', '/v2/speaker/1']) {
+      await expectInvalid(path, { method: 'PATCH', as: 'editor', ...options }, NO_FIELD);
+    }
+  });
+
+  it('a body of unknown fields only is refused by name, not also as empty', async () => {
+    await expectInvalid(
+      '/talk/1',
+      { method: 'PATCH', as: 'editor', body: { nickname: 'x' } },
+      unrecognized('nickname'),
+    );
+  });
+
+  // JSON may escape half a surrogate pair; UTF-8, and so SQLite, cannot hold it.
+  it.each([
+    ['/talk', 'title', 'The title must be valid Unicode text', '{"title":"a\\ud800b"}'],
+    [
+      '/talk',
+      'abstract',
+      'The abstract must be valid Unicode text',
+      '{"title":"t","abstract":"\\udfff"}',
+    ],
+    ['/speaker', 'name', 'The name must be valid Unicode text', '{"name":"Ada \\udbff"}'],
+    [
+      '/speaker',
+      'twitter',
+      'The twitter handle must be valid Unicode text',
+      '{"name":"A","twitter":"@\\ud83d"}',
+    ],
+  ])('POST %s with a lone surrogate in its %s is refused', async (path, field, message, body) => {
+    await expectInvalid(
+      path,
+      { method: 'POST', as: 'editor', body, headers: JSON_HEADERS },
+      { [field]: { unicode: message } },
+    );
+  });
+
+  it('keeps text whose surrogates come in pairs, such as an emoji', async () => {
+    const created = await sendJson(app, '/talk', {
+      method: 'POST',
+      as: 'editor',
+      body: { title: 'Ship it \u{1F680}' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBe('Ship it \u{1F680}');
+    db.prepare('DELETE FROM talks WHERE id = ?').run(created.body.id);
+  });
+
+  const RANGE = 'The day must be between 1900-01-01 and 2999-12-31';
+  it.each(['0000-01-01', '0001-01-01', '1899-12-31', '3000-01-01', '9999-12-31'])(
+    'the day %s is out of range',
+    async (day) => {
+      await expectInvalid(
+        '/talk/1',
+        { method: 'PATCH', as: 'editor', body: { day } },
+        { day: { range: RANGE } },
+      );
+    },
+  );
+
+  it.each(['1900-01-01', '2999-12-31'])('the day %s is in range', async (day) => {
+    const created = await sendJson(app, '/talk', {
+      method: 'POST',
+      as: 'editor',
+      body: { title: 'ok', day },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.day).toBe(day);
+    db.prepare('DELETE FROM talks WHERE id = ?').run(created.body.id);
+  });
+
+  it('stores a url without the white space around it', async () => {
+    const created = await sendJson(app, '/speaker', {
+      method: 'POST',
+      as: 'editor',
+      body: { name: 'Ada', url: ' \thttps://ada.example.org/ \n' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.url).toBe('https://ada.example.org/');
+    const stored = db.prepare('SELECT url FROM speakers WHERE id = ?').pluck();
+    expect(stored.get(created.body.id)).toBe('https://ada.example.org/');
+    db.prepare('DELETE FROM speakers WHERE id = ?').run(created.body.id);
+  });
+
+  it.each([
+    'https://ada.example.org/a b',
+    'https://ada.example.org/\ta',
+    'https://ada\n.example.org/',
+  ])('refuses white space inside a url (%j), which the URL parser would skip', async (url) => {
+    await expectInvalid(
+      '/speaker/1',
+      { method: 'PATCH', as: 'editor', body: { url } },
+      { url: { httpUrl: NOT_HTTP } },
+    );
+  });
+});
+
 describe('refused writes leave the database byte for byte as it was', () => {
   const big = JSON.stringify({ name: a(1024 * 1024) });
   const cases: [string, number, string, SendOptions][] = [
@@ -307,6 +416,34 @@ describe('refused writes leave the database byte for byte as it was', () => {
       422,
       '/speaker/1',
       { method: 'PATCH', as: 'editor', body: { url: 'nope' } },
+    ],
+    [
+      'a change that names no field',
+      422,
+      '/speaker/1',
+      {
+        method: 'PATCH',
+        as: 'editor',
+        body: 'null',
+        headers: { 'content-type': 'application/json' },
+      },
+    ],
+    [
+      'a lone surrogate in a title',
+      422,
+      '/talk/1',
+      {
+        method: 'PATCH',
+        as: 'editor',
+        body: '{"title":"\\ud800"}',
+        headers: { 'content-type': 'application/json' },
+      },
+    ],
+    [
+      'a day in year 0',
+      422,
+      '/talk',
+      { method: 'POST', as: 'editor', body: { title: 'x', day: '0000-01-01' } },
     ],
     // These three pass validation and fail inside the catalogue's transaction.
     [
