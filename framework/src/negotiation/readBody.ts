@@ -3,7 +3,7 @@ import { ApiProblem } from '../problem/ApiProblem.ts';
 /**
  * Reads a request body up to `limit` bytes. A declared `Content-Length` over the limit is
  * refused before reading anything; a body that grows past it while streaming is refused
- * as soon as it does, and the rest is never read.
+ * as soon as it does, and the rest is never read (the 413 then closes the connection).
  *
  * @param request - the client's request, whose body is read once
  * @param limit - the largest body accepted, in bytes
@@ -37,13 +37,15 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge(limit);
+      // The rest of the body is never read, so this connection cannot carry another request:
+      // say so, or a client that sends its next request on it meets a closed socket.
+      throw tooLarge(limit, { connection: 'close' });
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
 
-function tooLarge(limit: number): ApiProblem {
-  return new ApiProblem(413, `The request body is larger than ${limit} bytes`);
+function tooLarge(limit: number, headers?: Record<string, string>): ApiProblem {
+  return new ApiProblem(413, `The request body is larger than ${limit} bytes`, { headers });
 }

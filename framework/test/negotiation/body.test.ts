@@ -220,6 +220,8 @@ describe('request body limit', () => {
     });
     await expectProblem(response, 413, 'Payload Too Large');
     expect(seen.pulls).toBe(0);
+    // The server can still skip a body of declared length and keep the connection.
+    expect(response.headers.get('connection')).toBeNull();
   });
 
   it('stops reading a streamed body as soon as it passes the limit', async () => {
@@ -231,6 +233,8 @@ describe('request body limit', () => {
     await expectProblem(response, 413, 'Payload Too Large');
     expect(seen.pulls).toBeLessThanOrEqual(6);
     expect(seen.cancelled).toBe(true);
+    // The rest was never read: the connection can carry no other request, and says so.
+    expect(response.headers.get('connection')).toBe('close');
   });
 
   it('reads a streamed body under the limit to the end', async () => {
