@@ -270,6 +270,30 @@ describe('serveTarget', () => {
     }
   });
 
+  it('runs TypeScript that needs more than type stripping with tsx', async () => {
+    await mkdir(join(SOLUTIONS_DIR, '../.workshop'), { recursive: true });
+    const target = await mkdtemp(join(SOLUTIONS_DIR, '../.workshop/serve-'));
+    try {
+      await mkdir(join(target, 'src'));
+      // An enum, and an import without its .ts: Node alone refuses both.
+      await writeFile(
+        join(target, 'src/app.ts'),
+        "enum Greeting { Hello = 'Hello from an enum' }\nexport const greeting = Greeting.Hello;\n",
+      );
+      await writeFile(
+        join(target, 'src/server.ts'),
+        "import { createServer } from 'node:http';\nimport { greeting } from './app';\n" +
+          'createServer((_q, r) => r.end(greeting)).listen(Number(process.env.PORT));\n',
+      );
+      setCheckContext({ target, step: '01-hello' });
+      const served = await serveTarget();
+      expect((await send('GET', '/', { origin: served.url })).text).toBe('Hello from an enum');
+      await served.stop();
+    } finally {
+      await rm(target, { recursive: true, force: true });
+    }
+  });
+
   it('fails with the output when src/server.ts ends without serving', async () => {
     setCheckContext({ target: join(EXERCISES_DIR, '01-hello/starter'), step: '01-hello' });
     await expect(serveTarget({ hint: 4 })).rejects.toThrow(
