@@ -27,7 +27,8 @@ export interface AuthenticationLimitsOptions {
  * Limits on failed authentications, against password guessing: each failure counts against
  * the client's address, and against the user name or OAuth2 client it named. A key with
  * `failures` failures in the current window is refused, whatever it sends, until the window
- * is over: a 429 problem whose `Retry-After` says when. The real user gets in then.
+ * is over: a 429 problem whose `Retry-After` says when. The real user gets in then. A key
+ * locked out again within a day waits twice as long as the time before, up to an hour.
  *
  * Counted with rate-limiter-flexible, in memory by default or in an SQLite table
  * (`authentication_failures`) several processes share.
@@ -43,9 +44,12 @@ export interface AuthenticationLimitsOptions {
  */
 export class AuthenticationLimits {
   readonly #limiter: RateLimiterAbstract;
+  /** How often each key was locked out, over a day: each lockout lasts twice the last. */
+  readonly #lockouts: RateLimiterAbstract;
   readonly #failures: number;
+  readonly #window: number;
   /** Settles once the SQLite table exists (at once in memory). */
-  readonly #ready: Promise<void>;
+  readonly #ready: Promise<unknown>;
 
   /**
    * Creates the limits.
@@ -54,25 +58,13 @@ export class AuthenticationLimits {
    */
   constructor(options: AuthenticationLimitsOptions = {}) {
     this.#failures = positive(options.failures, 10, 'failures');
-    const settings = { points: this.#failures, duration: positive(options.window, 60, 'window') };
-    if (options.database === undefined) {
-      this.#limiter = new RateLimiterMemory(settings);
-      this.#ready = Promise.resolve();
-      return;
-    }
-    let created: (error?: Error) => void = () => {};
-    this.#ready = new Promise((resolve, reject) => {
-      created = (error) => (error ? reject(error) : resolve());
-    });
-    this.#limiter = new RateLimiterSQLite(
-      {
-        ...settings,
-        storeClient: new Database(options.database),
-        storeType: 'better-sqlite3',
-        tableName: 'authentication_failures',
-      },
-      created,
-    );
+    this.#window = positive(options.window, 60, 'window');
+    const database = options.database === undefined ? undefined : new Database(options.database);
+    const failures = counter(database, 'failures', this.#failures, this.#window);
+    const lockouts = counter(database, 'lockouts', Number.MAX_SAFE_INTEGER, LOCKOUT_MEMORY_S);
+    this.#limiter = failures.limiter;
+    this.#lockouts = lockouts.limiter;
+    this.#ready = Promise.all([failures.ready, lockouts.ready]);
   }
 
   /**
@@ -93,14 +85,56 @@ export class AuthenticationLimits {
   }
 
   /**
-   * Counts one failed authentication against each key.
+   * Counts one failed authentication against each key. The failure that uses up a key's
+   * allowance locks it out: until its window is over the first time, and then, within a day,
+   * for twice as long as the time before (backoff), up to an hour.
    *
    * @param keys - the client's address, and the user or client its credentials named
    */
   async failed(keys: readonly string[]): Promise<void> {
     await this.#ready;
-    await Promise.all(keys.map((key) => this.#limiter.penalty(key)));
+    await Promise.all(keys.map((key) => this.#fail(key)));
   }
+
+  async #fail(key: string): Promise<void> {
+    const counted = await this.#limiter.penalty(key);
+    if (counted.consumedPoints !== this.#failures) return;
+    const { consumedPoints: lockouts } = await this.#lockouts.penalty(key);
+    if (lockouts < 2) return;
+    await this.#limiter.block(key, Math.min(this.#window * 2 ** (lockouts - 1), LONGEST_LOCKOUT_S));
+  }
+}
+
+/** How long a key's lockouts are remembered, in seconds: a day. */
+const LOCKOUT_MEMORY_S = 24 * 3600;
+/** The longest lockout, in seconds: an hour. */
+const LONGEST_LOCKOUT_S = 3600;
+
+/** A counter of `points` per `duration` seconds, in memory or in the shared SQLite table. */
+function counter(
+  database: Database.Database | undefined,
+  keyPrefix: string,
+  points: number,
+  duration: number,
+): { limiter: RateLimiterAbstract; ready: Promise<void> } {
+  const settings = { points, duration, keyPrefix };
+  if (database === undefined) {
+    return { limiter: new RateLimiterMemory(settings), ready: Promise.resolve() };
+  }
+  let created: (error?: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    created = (error) => (error ? reject(error) : resolve());
+  });
+  const limiter = new RateLimiterSQLite(
+    {
+      ...settings,
+      storeClient: database,
+      storeType: 'better-sqlite3',
+      tableName: 'authentication_failures',
+    },
+    created,
+  );
+  return { limiter, ready };
 }
 
 /** The key of a client's address; requests with no socket (in-process calls) share one. */

@@ -114,6 +114,23 @@ describe('limits on failed authentications', () => {
     expect(passwords).toEqual([400, 400, 429]);
   });
 
+  it.each([
+    ['in memory', undefined],
+    ['in SQLite', 'limits.sqlite'],
+  ])('locks a key out twice as long each time within a day (backoff), %s', async (_, file) => {
+    const database = file === undefined ? undefined : join(folder(), file);
+    const limits = new AuthenticationLimits({ failures: 2, window: 1, database });
+    const lockOut = async () => {
+      await limits.failed(['user:editor']);
+      await limits.failed(['user:editor']);
+      return limits.retryAfter(['user:editor']);
+    };
+    expect(await lockOut()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await limits.retryAfter(['user:editor'])).toBe(0);
+    expect(await lockOut()).toBe(2);
+  });
+
   it('counts in an SQLite file that several processes share', async () => {
     const database = join(folder(), 'limits.sqlite');
     const one = new AuthenticationLimits({ failures: 2, database });
