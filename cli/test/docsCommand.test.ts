@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,6 +110,36 @@ describe('workshop docs', () => {
       expect((await get(port, path)).status, path).toBe(404);
     }
     expect((await get(port, '/node_modules/typedoc/package.json')).status).toBe(404);
+  }, 60_000);
+
+  it('serves the documentation and the sources, never local configuration, data or workspace/', async () => {
+    // Files git ignores, as a learner's checkout has them: their own users, the catalogue.
+    const secrets = [
+      'conference/config/autoload/docs-test.local.ts',
+      'data/docs-test.sqlite',
+      'workspace/docs-test.ts',
+    ];
+    // Folders made here go again, when nothing else has written into them meanwhile.
+    const made = secrets.map((file) => dirname(join(ROOT, file))).filter((dir) => !existsSync(dir));
+    for (const file of secrets) {
+      mkdirSync(dirname(join(ROOT, file)), { recursive: true });
+      writeFileSync(join(ROOT, file), 'export default { secret: true };\n');
+    }
+    try {
+      const port = await freePort();
+      await startDocs(['--port', String(port)], /The documentation: \S+/);
+      for (const file of secrets) expect((await get(port, `/${file}`)).status, file).toBe(404);
+      expect((await get(port, '/conference/config/autoload/')).body).not.toContain('docs-test');
+      expect((await get(port, '/package-lock.json')).status).toBe(404);
+      expect((await get(port, '/conference/config/autoload/rest.global.ts')).status).toBe(200);
+    } finally {
+      for (const file of secrets) rmSync(join(ROOT, file), { force: true });
+      for (const dir of made) {
+        try {
+          rmdirSync(dir);
+        } catch {}
+      }
+    }
   }, 60_000);
 
   it('says which port to try when its port is taken', async () => {

@@ -104,8 +104,38 @@ function buildSite(root: string, signal?: AbortSignal): Promise<number> {
 }
 
 /**
- * The file a URL path names inside `root`, or undefined when it names nothing servable:
- * outside the repository, hidden (`.git`, `.workshop`) or in node_modules.
+ * What the documentation links to besides the site: the guides and the sources of the
+ * repository's parts. Never the learner's working copy, the catalogue's data, local
+ * configuration (`*.local.*`, which holds your own users and secrets) or hidden files.
+ */
+const SERVED_TOP_LEVEL = new Set([
+  'docs',
+  'framework',
+  'catalogue',
+  'conference',
+  'cli',
+  'exercises',
+  'solutions',
+  'examples',
+  'bench',
+  'README.md',
+]);
+
+/** Whether a path inside the repository (split into its parts) may be served. */
+function servable(parts: readonly string[]): boolean {
+  if (parts.length === 0 || !SERVED_TOP_LEVEL.has(parts[0] as string)) return false;
+  return !parts.some(
+    (part) =>
+      part.startsWith('.') ||
+      part === 'node_modules' ||
+      part === 'data' ||
+      part.includes('.local.'),
+  );
+}
+
+/**
+ * The file a URL path names inside `root`, or undefined when it names nothing servable (see
+ * {@link servable}), or nothing at all.
  */
 function fileFor(root: string, urlPath: string): string | undefined {
   let path: string;
@@ -116,15 +146,14 @@ function fileFor(root: string, urlPath: string): string | undefined {
   }
   const file = resolve(root, `.${path}`);
   const inside = relative(root, file);
-  if (inside.startsWith('..') || inside.split(sep).some((part) => part.startsWith('.'))) return;
-  if (inside.split(sep).includes('node_modules') || !existsSync(file)) return undefined;
+  if (inside.startsWith('..') || !servable(inside.split(sep)) || !existsSync(file)) return;
   return file;
 }
 
 function listing(root: string, folder: string): string {
   const title = `/${relative(root, folder).split(sep).join('/')}`;
   const items = readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules')
+    .filter((entry) => servable(relative(root, join(folder, entry.name)).split(sep)))
     .map((entry) => {
       const name = entry.isDirectory() ? `${entry.name}/` : entry.name;
       return `<li><a href="${encodeURIComponent(entry.name)}${entry.isDirectory() ? '/' : ''}">${name}</a></li>`;
@@ -133,8 +162,9 @@ function listing(root: string, folder: string): string {
 }
 
 /**
- * Serves the checkout read-only, so that the site's links to the framework's sources (its
- * "Defined in" links, and the guides' links to files and folders) work as they do on disk.
+ * Serves the site and the repository's parts read-only, so that the site's links to the
+ * framework's sources (its "Defined in" links, and the guides' links to files and folders)
+ * work as they do on disk; nothing else of the checkout.
  */
 function answer(root: string, request: IncomingMessage, response: ServerResponse): void {
   const path = request.url ?? '/';
