@@ -169,4 +169,54 @@ describe('the HAL explorer in Chromium', () => {
     );
     expect(pageErrors).toEqual([]);
   });
+
+  it('fetches only its own origin, whatever the fragment names', async () => {
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url)) foreign.push(request.url());
+    });
+    for (const fragment of [
+      'http://example.invalid/x',
+      '//example.invalid/x',
+      '/\\example.invalid/x',
+    ]) {
+      await page.goto(`${server.url}/#${fragment}`);
+      await expectStatus('Only URLs of');
+    }
+    expect(foreign).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('is served with a policy: its own script and style, this origin, never in a frame', async () => {
+    const answer = await page.goto(`${server.url}/`);
+    const policy = answer?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+    // The page still works under it: the speakers load, and nothing was refused.
+    await expectStatus('GET /speaker → 200');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('never makes a javascript: URL a link', async () => {
+    // An answer whose links a page could be tricked with (the API never sends these).
+    await page.route('**/speaker/1', (route) =>
+      route.fulfill({
+        contentType: 'application/hal+json',
+        body: JSON.stringify({
+          id: 1,
+          _links: {
+            self: { href: '/speaker/1' },
+            evil: { href: 'javascript:alert(1)' },
+            elsewhere: { href: 'https://example.org/' },
+          },
+        }),
+      }),
+    );
+    await page.goto(`${server.url}/#/speaker/1`);
+    await expectStatus('GET /speaker/1 → 200');
+    expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await page.locator('a[href="https://example.org/"]').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
 });

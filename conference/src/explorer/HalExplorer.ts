@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   html,
@@ -9,6 +10,35 @@ import {
 } from 'hyperpipe';
 
 const PAGE = readFileSync(new URL('./explorer.html', import.meta.url), 'utf8');
+
+/** The base64 SHA-256 of each inline `<script>` or `<style>` of the page, as CSP names them. */
+function inlineHashes(tag: 'script' | 'style'): string {
+  const blocks = [...PAGE.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))];
+  return blocks
+    .map(
+      ([, body]) =>
+        `'sha256-${createHash('sha256')
+          .update(body ?? '')
+          .digest('base64')}'`,
+    )
+    .join(' ');
+}
+
+/**
+ * What the page may do: run its own script and style (by hash), fetch and post to this
+ * origin only, and never be framed, so that neither an injected script nor another site's
+ * frame can use what it holds (a token, a password).
+ */
+const POLICY = [
+  "default-src 'none'",
+  `script-src ${inlineHashes('script')}`,
+  `style-src ${inlineHashes('style')}`,
+  "connect-src 'self'",
+  'img-src data:',
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /**
  * `GET /` for browsers: the HAL explorer, one HTML page whose script fetches the API's
@@ -29,6 +59,7 @@ export class HalExplorer implements MiddlewareInterface {
       'text/html',
     ]);
     if (preferred !== 'text/html') return next(request, response);
+    response.headers.set('content-security-policy', POLICY);
     return html(PAGE, response);
   }
 }
