@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureSite, SITE_DIR } from '../../../cli/src/commands/docs.ts';
 
@@ -123,5 +124,23 @@ describe('the documentation site', () => {
     expect(brokenLinks(page, ['../index.html#nope'])).toHaveLength(1);
     expect(brokenLinks(page, ['../../../framework/src/index.ts#L99999'])).toHaveLength(1);
     expect(brokenLinks(page, ['../index.html#hyperpipe', '../../../framework/src'])).toEqual([]);
+  });
+
+  it('searches the words of comments and guides, not only the names of symbols', () => {
+    // assets/search.js holds the search's index, deflated and in base64.
+    const script = readFileSync(join(SITE, 'assets', 'search.js'), 'utf8');
+    const data = script.slice(script.indexOf('"') + 1, script.lastIndexOf('"'));
+    const { index } = JSON.parse(inflateSync(Buffer.from(data, 'base64')).toString('utf8'));
+    const terms = new Map<string, Record<string, object>>(index.invertedIndex);
+    for (const word of ['bearer', '405']) {
+      expect(
+        Object.keys(terms.get(word)?.comment ?? {}).length,
+        `${word} in comments`,
+      ).toBeGreaterThan(0);
+      expect(
+        Object.keys(terms.get(word)?.document ?? {}).length,
+        `${word} in guides`,
+      ).toBeGreaterThan(0);
+    }
   });
 });
