@@ -55,9 +55,11 @@ async function answersOf(server: ServerProcess): Promise<Map<string, string>> {
   for (const path of HAL_PATHS) {
     const response = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) });
     const type = response.headers.get('content-type');
+    // Both do the same work for headers too: a validator and the negotiation they depend on.
+    const validators = `etag: ${response.headers.has('etag')}, vary: ${response.headers.get('vary')}`;
     // Each server builds its links from its own origin; the rest must be the same bytes.
     const body = (await response.text()).replaceAll(server.url, '<origin>');
-    answers.set(path, `${response.status} ${type}\n${body}`);
+    answers.set(path, `${response.status} ${type} (${validators})\n${body}`);
   }
   return answers;
 }

@@ -57,6 +57,19 @@ export class SpeakerRepository {
   }
 
   /**
+   * The ids of each of these talks' speakers, ordered by id as {@link speakersOf} gives them,
+   * in one query (a page of talks must not run one more query per talk): what a talk's
+   * `speakers` links are made of. An empty list for a talk with none, or missing.
+   */
+  speakerIdsOf(talkIds: readonly number[]): Map<number, number[]> {
+    const ids = new Map<number, number[]>(talkIds.map((id) => [id, []]));
+    for (const row of this.#statements.idsOf.all(JSON.stringify(talkIds))) {
+      ids.get(row.talk_id)?.push(row.speaker_id);
+    }
+    return ids;
+  }
+
+  /**
    * Stores a new speaker and returns it with its id.
    *
    * A catalogue file without AUTOINCREMENT reuses the id of a deleted last speaker, and one
@@ -141,6 +154,15 @@ function prepareStatements(db: Database.Database) {
        JOIN talks_speakers AS ts ON ts.speaker_id = s.id
        WHERE ts.talk_id = +?
        ORDER BY s.id`,
+    ),
+    // Joins the speakers: a catalogue file without foreign keys may keep links to speakers
+    // that are gone, and a link must lead to a speaker that speakersOf would embed.
+    idsOf: db.prepare<[string], { talk_id: number; speaker_id: number }>(
+      `SELECT ts.talk_id, s.id AS speaker_id
+       FROM talks_speakers AS ts
+       JOIN speakers AS s ON s.id = ts.speaker_id
+       WHERE ts.talk_id IN (SELECT value FROM json_each(?))
+       ORDER BY ts.talk_id, s.id`,
     ),
     insert: db.prepare<SpeakerRow, Speaker>(
       `INSERT INTO speakers (name, url, twitter) VALUES (@name, @url, @twitter)

@@ -63,6 +63,19 @@ export class TalkRepository {
   }
 
   /**
+   * The ids of each of these speakers' talks, in programme order as {@link talksOf} gives
+   * them, in one query (a page of speakers must not run one more query per speaker): what a
+   * speaker's `talks` links are made of. An empty list for a speaker with none, or missing.
+   */
+  talkIdsOf(speakerIds: readonly number[]): Map<number, number[]> {
+    const ids = new Map<number, number[]>(speakerIds.map((id) => [id, []]));
+    for (const row of this.#statements.idsOf.all(JSON.stringify(speakerIds))) {
+      ids.get(row.speaker_id)?.push(row.talk_id);
+    }
+    return ids;
+  }
+
+  /**
    * How many talks each of these speakers has, in one query (a page of speakers must not run
    * one more query per speaker); 0 for a speaker with none, or missing.
    */
@@ -190,10 +203,21 @@ function prepareStatements(db: Database.Database) {
        WHERE ts.speaker_id = +?
        ORDER BY t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
     ),
+    // Both join the talks: a catalogue file without foreign keys may keep links to talks that
+    // are gone, and a count or a link must agree with the talks that talksOf embeds.
     countsOf: db.prepare<[string], { speaker_id: number; talks: number }>(
-      `SELECT speaker_id, count(*) AS talks FROM talks_speakers
-       WHERE speaker_id IN (SELECT value FROM json_each(?))
-       GROUP BY speaker_id`,
+      `SELECT ts.speaker_id, count(*) AS talks
+       FROM talks_speakers AS ts
+       JOIN talks AS t ON t.id = ts.talk_id
+       WHERE ts.speaker_id IN (SELECT value FROM json_each(?))
+       GROUP BY ts.speaker_id`,
+    ),
+    idsOf: db.prepare<[string], { speaker_id: number; talk_id: number }>(
+      `SELECT ts.speaker_id, t.id AS talk_id
+       FROM talks_speakers AS ts
+       JOIN talks AS t ON t.id = ts.talk_id
+       WHERE ts.speaker_id IN (SELECT value FROM json_each(?))
+       ORDER BY ts.speaker_id, t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
     ),
     insert: db.prepare<TalkRow, Talk>(
       `INSERT INTO talks (title, abstract, day, start_time)

@@ -51,6 +51,30 @@ describe('on a catalogue without foreign keys', () => {
     expect(new TalkRepository(db).talksOf(speaker.id)).toEqual([]);
   });
 
+  it('links and counts only talks and speakers that exist, never a stale link', () => {
+    db = foreignCatalogue();
+    const talks = new TalkRepository(db);
+    // Speaker 1 has a link to talk 12, which is gone; talk 11 one to speaker 3, also gone.
+    expect(talks.talkIdsOf([1, 2])).toEqual(
+      new Map([
+        [1, [10]],
+        [2, [10, 11]],
+      ]),
+    );
+    expect(talks.talkCounts([1, 2])).toEqual(
+      new Map([
+        [1, 1],
+        [2, 2],
+      ]),
+    );
+    expect(new SpeakerRepository(db).speakerIdsOf([10, 11])).toEqual(
+      new Map([
+        [10, [1, 2]],
+        [11, [2]],
+      ]),
+    );
+  });
+
   it('gives a new talk none of the stale links of its id, with or without speakers', () => {
     db = foreignCatalogue();
     const talks = new TalkRepository(db);

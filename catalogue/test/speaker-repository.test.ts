@@ -83,6 +83,18 @@ describe('SpeakerRepository.speakersOf', () => {
   });
 });
 
+describe('SpeakerRepository.speakerIdsOf', () => {
+  it('lists the speaker ids of each talk asked for, in the order of speakersOf, [] for none', () => {
+    const ids = [...seed.talks.map((talk) => talk.id), 9999];
+    const speakerIds = speakers.speakerIdsOf(ids);
+    expect([...speakerIds.keys()]).toEqual(ids);
+    for (const id of ids) {
+      expect(speakerIds.get(id), `talk ${id}`).toEqual(speakers.speakersOf(id).map((s) => s.id));
+    }
+    expect(speakerIds.get(9999)).toEqual([]);
+  });
+});
+
 describe('SpeakerRepository.create', () => {
   it('stores a speaker, storing omitted fields as NULL', () => {
     const created = speakers.create({ name: 'Zoë O’Connell-山田' });

@@ -109,6 +109,18 @@ describe('TalkRepository.talkCounts', () => {
   });
 });
 
+describe('TalkRepository.talkIdsOf', () => {
+  it('lists the talk ids of each speaker asked for, in the order of talksOf, [] for none', () => {
+    const ids = [...seed.speakers.map((speaker) => speaker.id), 9999];
+    const talkIds = talks.talkIdsOf(ids);
+    expect([...talkIds.keys()]).toEqual(ids);
+    for (const id of ids) {
+      expect(talkIds.get(id), `speaker ${id}`).toEqual(talks.talksOf(id).map((talk) => talk.id));
+    }
+    expect(talkIds.get(9999)).toEqual([]);
+  });
+});
+
 describe('TalkRepository.create', () => {
   it('stores a talk and links its speakers, counting repeated ids once', () => {
     const created = talks.create({ ...NEW_TALK, speakerIds: [3, 1, 3] });

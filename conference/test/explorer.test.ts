@@ -8,8 +8,6 @@ import {
   idsOf,
   JSON_TYPE,
   linkTable,
-  PROBLEM,
-  problem,
   SEED,
   send,
   sendJson,
@@ -33,12 +31,12 @@ describe('GET /', () => {
     ['JSON', JSON_TYPE],
     ['anything', '*/*'],
     ['HAL', 'application/hal+json'],
-  ])('still answers a client that takes %s with the 404 problem', async (_, accept) => {
+  ])('answers a client that takes %s with the API root instead', async (_, accept) => {
     const { app } = await createTestConference();
     const answer = await sendJson(app, '/', { headers: { accept } });
-    expect(answer.status).toBe(404);
-    expect(answer.headers.get('content-type')).toBe(PROBLEM);
-    expect(answer.body).toEqual(problem(404, 'Not Found', 'Nothing is found at /'));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).not.toMatch(/html/);
+    expect(Object.keys(answer.body)).toEqual(['_links']);
   });
 });
 

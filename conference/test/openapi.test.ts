@@ -9,6 +9,7 @@ import {
   basicAuth,
   createTestConference,
   JSON_TYPE,
+  ORIGIN,
   send,
   useTemporaryFolders,
   V2,
@@ -43,25 +44,116 @@ describe('GET /openapi.json', () => {
         '/talk',
         '/talk/{talk_id}',
         '/timezone',
+        '/v1',
         '/v1/speaker',
         '/v1/speaker/{speaker_id}',
         '/v1/talk',
         '/v1/talk/{talk_id}',
+        '/v2',
         '/v2/speaker',
         '/v2/speaker/{speaker_id}',
       ].sort(),
     );
     const v2 = document.paths['/v2/speaker/{speaker_id}'].get.responses['200'].content;
     expect(Object.keys(v2)).toEqual([V2, 'application/hal+json', JSON_TYPE]);
-    expect(Object.keys(document.components.securitySchemes)).toEqual(['basic', 'digest', 'oauth2']);
+    expect(Object.keys(document.components.securitySchemes)).toEqual([
+      'basic',
+      'digest',
+      'oauth2',
+      'oauth2Client',
+    ]);
     expect(document.paths['/v1/speaker'].post.security).toEqual([
       { basic: [] },
       { digest: [] },
       { oauth2: [] },
     ]);
     expect(document.paths['/v1/speaker'].get.security[0]).toEqual({});
+    // The token endpoint authenticates OAuth2 clients, not users (RFC 6749, section 2.3.1).
+    expect(document.components.securitySchemes.oauth2Client).toMatchObject({
+      type: 'http',
+      scheme: 'basic',
+    });
+    expect(document.paths['/oauth'].post.security).toEqual([{ oauth2Client: [] }]);
+  });
+
+  it('names every operation once, and tags it with a described tag', async () => {
+    const { app } = await createTestConference();
+    const document = await (await send(app, '/openapi.json')).json();
+    const operations = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string; tags: string[] }>),
+    );
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listSpeakersV1',
+        'getSpeakerV2',
+        'createTalk',
+        'replaceTalkV1',
+        'updateSpeaker',
+        'deleteSpeakerV2',
+        'getTimezone',
+        'requestToken',
+      ]),
+    );
+    const described = new Set(document.tags.map((tag: { name: string }) => tag.name));
+    expect(
+      operations.flatMap((operation) => operation.tags).filter((tag) => !described.has(tag)),
+    ).toEqual([]);
+    for (const tag of document.tags) expect(tag.description).toMatch(/\w/);
+  });
+
+  it('names the server the request for it reached', async () => {
+    const { app } = await createTestConference();
+    const response = await app.handle(new Request('https://api.example.org:8443/openapi.json'));
+    expect((await response.json()).servers).toEqual([
+      { url: 'https://api.example.org:8443', description: expect.any(String) },
+    ]);
+  });
+
+  it('types every id as an integer, in the path as in the body', async () => {
+    const { app } = await createTestConference();
+    const document = await (await send(app, '/openapi.json')).json();
+    const path = document.paths['/v1/speaker/{speaker_id}'].get.parameters.find(
+      (parameter: { in: string }) => parameter.in === 'path',
+    );
+    expect(path.schema).toEqual(document.components.schemas.Speaker.properties.id);
+    expect(path.schema.type).toBe('integer');
+    expect(document.components.schemas.TalkInput.properties.speakers.items.type).toBe('integer');
+  });
+
+  // Every example is an answer of the API on the seeded catalogue, as the document says:
+  // GET its self link, with the example's media type, and the same document comes back.
+  it('gives examples that are the answers of the seeded catalogue', async () => {
+    const { app } = await createTestConference();
+    const document = await (await send(app, '/openapi.json')).json();
+    const exampleAt = ({ $ref }: { $ref: string }) =>
+      document.components.examples[$ref.replace('#/components/examples/', '')].value;
+    const examples = Object.values(document.paths).flatMap((item) => {
+      const get = (item as { get?: Operation }).get;
+      return Object.entries(get?.responses['200']?.content ?? {}).flatMap(([type, media]) =>
+        Object.values(media.examples ?? {}).map((ref) => ({ type, value: exampleAt(ref) })),
+      );
+    });
+    expect(examples.length).toBeGreaterThan(10);
+    for (const { type, value } of examples) {
+      const url = new URL(value._links.self.href);
+      expect(url.origin).toBe(ORIGIN);
+      const answer = await send(app, `${url.pathname}${url.search}`, { headers: { accept: type } });
+      expect(await answer.json(), `${type} ${url}`).toEqual(value);
+    }
+    const body = document.paths['/v1/talk'].post.requestBody.content[JSON_TYPE].examples.seed;
+    expect(exampleAt(body).speakers).toEqual([expect.any(Number)]);
   });
 });
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { examples?: Record<string, Ref> }> }>;
+}
+
+interface Ref {
+  $ref: string;
+}
 
 // The document is true: every request of the contract suite (docs/conference-api.md), and
 // one request more for each operation it leaves out, sent to `npm run serve`, answers as
@@ -129,7 +221,12 @@ function everyOperation({ speakers, talks }: ForeignIds): ContractRequest[] {
   return [
     { method: 'GET', path: '/openapi.json', status: 200 },
     { method: 'GET', path: '/', headers: { accept: 'text/html' }, status: 200 },
-    { method: 'GET', path: '/', headers: { accept: JSON_TYPE }, status: 404 },
+    { method: 'GET', path: '/', headers: { accept: JSON_TYPE }, status: 200 },
+    { method: 'GET', path: '/', headers: { accept: V2 }, status: 200 },
+    { method: 'GET', path: '/', headers: { accept: 'text/plain' }, status: 406 },
+    { method: 'GET', path: '/v1', status: 200 },
+    { method: 'GET', path: '/v2', headers: { accept: 'text/html' }, status: 200 },
+    { method: 'GET', path: '/v2', headers: { accept: V2 }, status: 200 },
     { method: 'GET', path: '/v1/speaker?page=3', status: 200 },
     { method: 'POST', path: '/v1/speaker', ...json(speaker), status: 201 },
     { method: 'PUT', path: previous, ...json({ ...speaker, twitter: null }), status: 200 },
@@ -148,6 +245,17 @@ function everyOperation({ speakers, talks }: ForeignIds): ContractRequest[] {
     { method: 'PUT', path: `/speaker/${s4}`, ...json(speaker, V2), status: 200 },
     { method: 'GET', path: '/speaker?page=2', headers: { accept: V2 }, status: 200 },
     { method: 'GET', path: '/speaker', headers: { accept: 'text/plain' }, status: 406 },
+    // Conditional requests: `*` names any representation there is, and no tag is "stale".
+    { method: 'GET', path: `/v1/talk/${t4}`, headers: { 'if-none-match': '*' }, status: 304 },
+    { method: 'GET', path: '/v2/speaker', headers: { 'if-none-match': '*' }, status: 304 },
+    {
+      method: 'PATCH',
+      path: `/v1/talk/${t4}`,
+      ...json({ abstract: 'Not written' }),
+      headers: { 'content-type': JSON_TYPE, 'if-match': '"stale"' },
+      status: 412,
+    },
+    { method: 'DELETE', path: `/speaker/${s4}`, headers: { 'if-match': '"stale"' }, status: 412 },
     {
       method: 'POST',
       path: '/speaker',

@@ -5,6 +5,7 @@ import {
   createTestConference,
   HAL,
   JSON_TYPE,
+  linkTable,
   ORIGIN,
   PROBLEM,
   problem,
@@ -24,19 +25,33 @@ beforeAll(async () => {
 const speakerRow = (id: number) => speakerRowOf(db, id);
 const talkRow = (id: number) => talkRowOf(db, id);
 
+/** The ids a list of links leads to, sorted, to compare with the link table's. */
+const linkedIds = (links: { href: string }[]) =>
+  links.map(({ href }) => Number(href.split('/').at(-1))).sort((a, b) => a - b);
+const talkIdsOf = (speakerId: number) => linkTable(db).talksOf.get(speakerId) ?? [];
+const speakerIdsOf = (talkId: number) => linkTable(db).speakersOf.get(talkId) ?? [];
+
 describe('GET an entity', () => {
-  it('renders a speaker as HAL: its row, a self link, and its talks embedded', async () => {
+  it('renders a speaker as HAL: its row, a self link, its talks linked and embedded', async () => {
     const { status, headers, body } = await sendJson(app, '/speaker/1');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe(HAL);
     const { _links, _embedded, ...state } = body;
     expect(state).toEqual(speakerRow(1));
-    expect(_links).toEqual({ self: { href: `${ORIGIN}/v1/speaker/1` } });
+    expect(Object.keys(_links)).toEqual(['self', 'talks']);
+    expect(_links.self).toEqual({ href: `${ORIGIN}/v1/speaker/1` });
     expect(Object.keys(_embedded)).toEqual(['talks']);
     expect(_embedded.talks.length).toBeGreaterThan(0);
+    // The links and the embedded talks name the same talks, in the same (programme) order.
+    expect(_links.talks).toEqual(
+      _embedded.talks.map((talk: { _links: { self: unknown } }) => talk._links.self),
+    );
+    expect(linkedIds(_links.talks)).toEqual(talkIdsOf(1));
     for (const { _links: talkLinks, ...talk } of _embedded.talks) {
       expect(talk).toEqual(talkRow(talk.id));
-      expect(talkLinks).toEqual({ self: { href: `${ORIGIN}/v1/talk/${talk.id}` } });
+      // An embedded talk links to all its speakers, this one among them.
+      expect(talkLinks.self).toEqual({ href: `${ORIGIN}/v1/talk/${talk.id}` });
+      expect(linkedIds(talkLinks.speakers)).toEqual(speakerIdsOf(talk.id));
     }
   });
 
@@ -49,11 +64,13 @@ describe('GET an entity', () => {
     expect(status).toBe(200);
     const { _links, _embedded, ...state } = body;
     expect(state).toEqual(talkRow(talkId));
-    expect(_links).toEqual({ self: { href: `${ORIGIN}/v1/talk/${talkId}` } });
+    expect(_links.self).toEqual({ href: `${ORIGIN}/v1/talk/${talkId}` });
+    expect(linkedIds(_links.speakers)).toEqual(speakerIdsOf(talkId));
     expect(_embedded.speakers.length).toBeGreaterThan(1);
     for (const { _links: speakerLinks, ...speaker } of _embedded.speakers) {
       expect(speaker).toEqual(speakerRow(speaker.id));
-      expect(speakerLinks).toEqual({ self: { href: `${ORIGIN}/v1/speaker/${speaker.id}` } });
+      expect(speakerLinks.self).toEqual({ href: `${ORIGIN}/v1/speaker/${speaker.id}` });
+      expect(linkedIds(speakerLinks.talks)).toEqual(talkIdsOf(speaker.id));
     }
   });
 
@@ -116,12 +133,14 @@ describe('GET a collection', () => {
       next: { href: `${ORIGIN}/v1/speaker?page=2` },
       last: { href: `${ORIGIN}/v1/speaker?page=4` },
     });
-    // Collection items are summaries: the row and a self link, no embedded talks.
-    const [first] = body._embedded.speakers;
-    expect(first).toEqual({
-      _links: { self: { href: `${ORIGIN}/v1/speaker/1` } },
-      ...speakerRow(1),
-    });
+    // Collection items are summaries: the row, a self link and links to each talk (so a
+    // client finds them without fetching the speaker), no embedded talks.
+    for (const { _links, ...speaker } of body._embedded.speakers) {
+      expect(speaker).toEqual(speakerRow(speaker.id));
+      expect(Object.keys(_links)).toEqual(['self', 'talks']);
+      expect(_links.self).toEqual({ href: `${ORIGIN}/v1/speaker/${speaker.id}` });
+      expect(linkedIds(_links.talks)).toEqual(talkIdsOf(speaker.id));
+    }
   });
 
   it('renders the last page of talks with prev and without next', async () => {
@@ -138,6 +157,9 @@ describe('GET a collection', () => {
     expect(ids).toEqual(
       db.prepare('SELECT id FROM talks ORDER BY id LIMIT 25 OFFSET 100').pluck().all(),
     );
+    for (const { _links, id } of body._embedded.talks) {
+      expect(linkedIds(_links.speakers)).toEqual(speakerIdsOf(id));
+    }
   });
 });
 

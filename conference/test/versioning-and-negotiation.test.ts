@@ -61,15 +61,16 @@ describe('versions in the URL', () => {
     const { status, headers, body } = await sendJson(app, `/v2/speaker/${id}`);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe(HAL);
+    const talks = linkTable(db).talksOf.get(id) ?? [];
     expect(body._links).toEqual({
       self: { href: `${ORIGIN}/v2/speaker/${id}` },
+      talks: body._embedded.talks.map((talk: { _links: { self: unknown } }) => talk._links.self),
       twitter: {
         href: `https://twitter.com/${(twitter as string).replace(/^@/, '')}`,
         title: twitter,
       },
     });
     expect(body).not.toHaveProperty('twitter');
-    const talks = linkTable(db).talksOf.get(id) ?? [];
     expect(body.talk_count).toBe(talks.length);
     expect(body._embedded.talks).toHaveLength(talks.length);
     // Talks have only version 1, so they link there.
@@ -80,7 +81,7 @@ describe('versions in the URL', () => {
   it('/v2/speaker/{id} of a speaker without a handle has no twitter link', async () => {
     const { id } = speakerWith('no handle');
     const { body } = await sendJson(app, `/v2/speaker/${id}`);
-    expect(body._links).toEqual({ self: { href: `${ORIGIN}/v2/speaker/${id}` } });
+    expect(Object.keys(body._links)).toEqual(['self', 'talks']);
     expect(body).not.toHaveProperty('twitter');
   });
 
@@ -148,6 +149,7 @@ describe('versions in media types', () => {
     expect(created.body).toEqual({
       _links: {
         self: { href: location },
+        talks: [],
         twitter: { href: 'https://twitter.com/grace', title: '@grace' },
       },
       id: SEED.speakers + 1,

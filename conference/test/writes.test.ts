@@ -41,7 +41,7 @@ describe('creating', () => {
     const location = created.headers.get('location') as string;
     expect(location).toBe(`${ORIGIN}/v1/speaker/${SEED.speakers + 1}`);
     expect(created.body).toEqual({
-      _links: { self: { href: location } },
+      _links: { self: { href: location }, talks: [] },
       id: SEED.speakers + 1,
       ...sent,
       _embedded: { talks: [] },

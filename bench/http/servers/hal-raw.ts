@@ -1,6 +1,8 @@
 // The HAL baseline: node:http and better-sqlite3 by hand, answering the conference API's
-// `GET /speaker/{id}` and `GET /speaker?page=N` with the very bytes Hyperpipe sends, through
-// the catalogue's own SQL (the `+` before parameters: see catalogue/src/speaker-repository.ts).
+// `GET /speaker/{id}` and `GET /speaker?page=N` with the very bytes Hyperpipe sends (links to
+// every related entity, an ETag, Vary), through the catalogue's own SQL (the `+` before
+// parameters: see catalogue/src/speaker-repository.ts).
+import { hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
@@ -19,19 +21,54 @@ const talksOf = db.prepare(
    WHERE ts.speaker_id = +?
    ORDER BY t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
 );
+// The related ids of a whole page (or of a speaker's talks) in one query each.
+const talkIdsOf = db.prepare(
+  `SELECT ts.speaker_id AS id, t.id AS related
+   FROM talks_speakers AS ts JOIN talks AS t ON t.id = ts.talk_id
+   WHERE ts.speaker_id IN (SELECT value FROM json_each(?))
+   ORDER BY ts.speaker_id, t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
+);
+const speakerIdsOf = db.prepare(
+  `SELECT ts.talk_id AS id, s.id AS related
+   FROM talks_speakers AS ts JOIN speakers AS s ON s.id = ts.speaker_id
+   WHERE ts.talk_id IN (SELECT value FROM json_each(?))
+   ORDER BY ts.talk_id, s.id`,
+);
 
 type Row = Record<string, unknown> & { id: number };
 
 const self = (href: string) => ({ self: { href } });
 
+/** id → the hrefs of its related entities, for the ids asked. */
+function linksOf(query: typeof talkIdsOf, ids: number[], base: string) {
+  const links = new Map<number, { href: string }[]>(ids.map((id) => [id, []]));
+  for (const { id, related } of query.all(JSON.stringify(ids)) as {
+    id: number;
+    related: number;
+  }[]) {
+    links.get(id)?.push({ href: `${base}/${related}` });
+  }
+  return links;
+}
+
 function speaker(origin: string, id: number): object | undefined {
   const row = speakerById.get(id) as Row | undefined;
   if (row === undefined) return undefined;
-  const talks = (talksOf.all(id) as Row[]).map((talk) => ({
-    _links: self(`${origin}/v1/talk/${talk.id}`),
+  const rows = talksOf.all(id) as Row[];
+  const speakers = linksOf(
+    speakerIdsOf,
+    rows.map((talk) => talk.id),
+    `${origin}/v1/speaker`,
+  );
+  const talks = rows.map((talk) => ({
+    _links: { ...self(`${origin}/v1/talk/${talk.id}`), speakers: speakers.get(talk.id) },
     ...talk,
   }));
-  return { _links: self(`${origin}/v1/speaker/${id}`), ...row, _embedded: { talks } };
+  const links = {
+    ...self(`${origin}/v1/speaker/${id}`),
+    talks: talks.map((talk) => talk._links.self),
+  };
+  return { _links: links, ...row, _embedded: { talks } };
 }
 
 function speakers(origin: string, page: number): object | undefined {
@@ -47,7 +84,15 @@ function speakers(origin: string, page: number): object | undefined {
   if (page > 1) links.prev = { href: `${url}?page=${page - 1}` };
   if (page < pageCount) links.next = { href: `${url}?page=${page + 1}` };
   links.last = { href: `${url}?page=${pageCount}` };
-  const items = rows.map((row) => ({ _links: self(`${url}/${row.id}`), ...row }));
+  const talks = linksOf(
+    talkIdsOf,
+    rows.map((row) => row.id),
+    `${origin}/v1/talk`,
+  );
+  const items = rows.map((row) => ({
+    _links: { ...self(`${url}/${row.id}`), talks: talks.get(row.id) },
+    ...row,
+  }));
   return {
     _links: links,
     count: items.length,
@@ -78,6 +123,8 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   const body = JSON.stringify(document);
   response.writeHead(200, {
     'content-type': 'application/hal+json',
+    vary: 'Accept',
+    etag: `"${hash('sha1', body, 'base64url')}"`,
     'content-length': Buffer.byteLength(body),
   });
   response.end(body);

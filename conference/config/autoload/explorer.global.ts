@@ -1,7 +1,6 @@
 import { HalExplorer } from '../../src/explorer/HalExplorer.ts';
 
-// GET / in a browser: the HAL explorer page. Other clients get the 404 problem as before.
+// GET / in a browser: the HAL explorer page, on the API root's routes (root.global.ts).
 export default {
   dependencies: { invokables: { HalExplorer } },
-  routes: [{ path: '/', middleware: 'HalExplorer', allowed_methods: ['GET'], name: 'explorer' }],
 };

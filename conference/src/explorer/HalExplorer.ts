@@ -45,7 +45,7 @@ const POLICY = [
  * resources as HAL and shows their state, links, embedded resources and problems.
  *
  * Only a client that prefers HTML gets it: one that takes JSON, or anything (`*\/*`), goes
- * on down the pipeline to the API's 404 problem, as on any URL without a resource.
+ * on down the route's pipeline to the API root (config/autoload/root.global.ts).
  */
 export class HalExplorer implements MiddlewareInterface {
   /** Answers with the page, or passes on. */
@@ -59,6 +59,8 @@ export class HalExplorer implements MiddlewareInterface {
       'text/html',
     ]);
     if (preferred !== 'text/html') return next(request, response);
+    // The same URL serves the API root to other clients: caches keep one answer per Accept.
+    response.headers.set('vary', 'Accept');
     response.headers.set('content-security-policy', POLICY);
     return html(PAGE, response);
   }

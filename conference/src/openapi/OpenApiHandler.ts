@@ -1,4 +1,9 @@
-import { json, type MiddlewareInterface, type ResponsePrototype } from 'hyperpipe';
+import {
+  json,
+  type MiddlewareInterface,
+  type ResponsePrototype,
+  type ServerRequest,
+} from 'hyperpipe';
 import type { OpenApiDocument } from './openApiDocument.ts';
 
 /**
@@ -18,9 +23,17 @@ export class OpenApiHandler implements MiddlewareInterface {
     this.#generate = generate;
   }
 
-  /** Answers with the document. */
-  process(_request: unknown, response: ResponsePrototype): Response {
+  /**
+   * Answers with the document. Its server is the origin (and mount prefix) the request
+   * reached, as the self links of every representation are: a client generated from the
+   * document calls the server it read it from.
+   */
+  process(request: ServerRequest, response: ResponsePrototype): Response {
     this.#document ??= this.#generate();
-    return json(this.#document, response);
+    const { openapi, info, ...rest } = this.#document;
+    const servers = [{ url: `${request.origin}${request.basePath}`, description: SERVER }];
+    return json({ openapi, info, servers, ...rest }, response);
   }
 }
+
+const SERVER = 'This server, as the request for this document reached it.';

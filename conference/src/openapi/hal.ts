@@ -18,11 +18,15 @@ export const link = z
 
 /**
  * An entity of the `rest` entry as a collection lists it, or as another entity embeds it:
- * its links and its fields.
+ * its links and its fields. Each relation the entry's `linked` names is a list of links,
+ * one per related entity, present even when empty, wherever the entity appears.
  */
 export function summaryOf(entry: RestResourceConfig, schemas: ResourceSchemas) {
   const links = z.strictObject({
     self: link,
+    ...Object.fromEntries(
+      Object.keys(entry.linked ?? {}).map((relation) => [relation, z.array(link)]),
+    ),
     ...Object.fromEntries((schemas.links ?? []).map((relation) => [relation, link.optional()])),
   });
   return z.strictObject({ _links: links, ...stateOf(entry, schemas) });
@@ -48,10 +52,14 @@ export function entityOf(
 
 /**
  * The fields of an entity: those of the body, always present (null when unset), less the
- * ones the entry embeds or hides, with the resource's own fields over them.
+ * ones the entry embeds, links or hides, with the resource's own fields over them.
  */
 function stateOf(entry: RestResourceConfig, schemas: ResourceSchemas): z.ZodRawShape {
-  const notState = new Set([...Object.keys(entry.embedded ?? {}), ...(entry.hidden ?? [])]);
+  const notState = new Set([
+    ...Object.keys(entry.embedded ?? {}),
+    ...Object.keys(entry.linked ?? {}),
+    ...(entry.hidden ?? []),
+  ]);
   const fields = Object.entries(schemas.input.required().shape).filter(
     ([field]) => !notState.has(field) && !(field in schemas.state),
   );

@@ -13,12 +13,15 @@ import {
   type VersioningOptions,
 } from 'hyperpipe';
 import type { z } from 'zod';
+import { registerExamples } from './examples.ts';
 import { collectionOf, entityOf, summaryOf } from './hal.ts';
 import { problemResponse } from './problems.ts';
 import { RESOURCE_SCHEMAS } from './resourceSchemas.ts';
 import { type OperationContext, type ResourceVersion, restOperations } from './restOperations.ts';
-import { RPC_OPERATIONS } from './rpcOperations.ts';
+import { rootOperation, rootVersionOf } from './rootOperations.ts';
+import { RPC_OPERATIONS, type RpcOperation } from './rpcOperations.ts';
 import { securityOf, securitySchemes } from './security.ts';
+import { TAGS } from './tags.ts';
 
 /** What the document is generated from: the API's configuration and its routes. */
 export interface OpenApiSources {
@@ -53,6 +56,7 @@ export function openApiDocument(sources: OpenApiSources): OpenApiDocument {
   const context: OperationContext = {
     rules: AuthorizationRules.fromConfig(sources.authorization),
     security: (needsIdentity) => securityOf(schemes, needsIdentity),
+    example: registerExamples(registry, sources.rest),
   };
   const versions = resourceVersions(sources);
   const defaultVersion = sources.versioning.defaultVersion ?? 1;
@@ -65,9 +69,7 @@ export function openApiDocument(sources: OpenApiSources): OpenApiDocument {
   const restRoutes = new Set(
     versions.flatMap((version) => [version.collectionRoute, version.entityRoute]),
   );
-  for (const route of sources.routes) {
-    if (!restRoutes.has(route)) operations.push(...rpcOperations(route, context));
-  }
+  operations.push(...nonRestOperations(sources, restRoutes, context));
   for (const operation of operations) registry.registerPath(operation);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -77,15 +79,41 @@ export function openApiDocument(sources: OpenApiSources): OpenApiDocument {
         ...new Set(versions.map((version) => `v${version.version ?? defaultVersion}`)),
       ].join(', '),
       description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    tags: tagsOf(operations),
+  });
+}
+
+/** The tags the operations use, with their descriptions, checking each operation's id is its own. */
+function tagsOf(operations: readonly RouteConfig[]): { name: string; description: string }[] {
+  const ids = new Set<string>();
+  const used = new Set<string>();
+  for (const { operationId, tags = [], method, path } of operations) {
+    if (operationId === undefined || ids.has(operationId)) {
+      throw new Error(`${method.toUpperCase()} ${path} has no operationId of its own`);
+    }
+    ids.add(operationId);
+    for (const tag of tags) used.add(tag);
+  }
+  return [...used].map((name) => {
+    const description = TAGS[name];
+    if (description === undefined) {
+      throw new Error(`The tag "${name}" has no description in src/openapi/tags.ts`);
+    }
+    return { name, description };
   });
 }
 
 const DESCRIPTION = `Speakers and talks of a conference catalogue, as HAL (\`application/hal+json\`).
-Errors are API Problems (\`application/problem+json\`). Versions are in the URL (\`/v2/speaker\`) or
-in a vendor media type (\`application/vnd.conference.v2+json\`); unversioned URLs serve the default
-version. Reads are public; writes need credentials. A method a path does not list answers a 405
-problem with \`Allow\`. Browse the API with the HAL explorer at \`/\`.`;
+Start at \`/\`, the API root, and follow links: every speaker links to their talks and every talk
+to its speakers, wherever they appear. Errors are API Problems (\`application/problem+json\`).
+Versions are in the URL (\`/v2/speaker\`) or in a vendor media type
+(\`application/vnd.conference.v2+json\`); unversioned URLs serve the default version. Entities
+and pages carry an \`ETag\`: send it in \`If-None-Match\` to revalidate (304), or in \`If-Match\`
+to write only over what you saw (412 otherwise). Reads are public; writes need credentials. A
+method a path does not list answers a 405 problem with \`Allow\`. In a browser, \`/\` is the HAL
+explorer.`;
 
 /** Each `rest` entry with its routes and representations. */
 function resourceVersions({ rest, routes }: OpenApiSources): ResourceVersion[] {
@@ -156,14 +184,55 @@ function unversionedPaths(
   return served;
 }
 
-/** The operations of a route that is no REST resource, from {@link RPC_OPERATIONS}. */
-function rpcOperations(route: Route, context: OperationContext): RouteConfig[] {
+/**
+ * The operations of the routes that are no REST resource: the API roots, known by their
+ * names (`root.v2`), and `GET /`, which serves them; the others from {@link RPC_OPERATIONS}.
+ */
+function nonRestOperations(
+  sources: OpenApiSources,
+  restRoutes: ReadonlySet<Route>,
+  context: OperationContext,
+): RouteConfig[] {
+  const { vendor, defaultVersion = 1 } = sources.versioning;
+  const operations: RouteConfig[] = [];
+  const rootVersions: number[] = [];
+  let defaultRoot: Route | undefined;
+  for (const route of sources.routes) {
+    if (restRoutes.has(route)) continue;
+    const version = rootVersionOf(route);
+    if (version !== undefined) rootVersions.push(version);
+    if (version === defaultVersion) defaultRoot = route;
+    const describe = (method: string) =>
+      version !== undefined && method === 'GET'
+        ? rootOperation(vendor, [version], false)
+        : RPC_OPERATIONS[route.name]?.[method];
+    operations.push(...rpcOperations(route, route.path, describe, context));
+  }
+  if (defaultRoot) {
+    // Versioning serves GET / from the default version's root, or another's by media type.
+    const others = rootVersions.filter((version) => version !== defaultVersion);
+    const alias = rootOperation(vendor, [defaultVersion, ...others], true);
+    operations.push(...rpcOperations(defaultRoot, '/', () => alias, context));
+  }
+  return operations;
+}
+
+/**
+ * The operations of a route that is no REST resource, at `path`, each as `describe` says
+ * for its method: {@link RPC_OPERATIONS} by route name, or the API root.
+ */
+function rpcOperations(
+  route: Route,
+  path: string,
+  describe: (method: string) => RpcOperation | undefined,
+  context: OperationContext,
+): RouteConfig[] {
   const methods = (route.methods ?? []).filter(
     (method) => method !== 'HEAD' && method !== 'OPTIONS',
   );
   const authenticates = route.options.authentication !== false;
   return methods.map((method) => {
-    const described = RPC_OPERATIONS[route.name]?.[method];
+    const described = describe(method);
     if (described === undefined) {
       throw new Error(
         `${method} ${route.path} (route "${route.name}") has no description in src/openapi/rpcOperations.ts`,
@@ -171,11 +240,10 @@ function rpcOperations(route: Route, context: OperationContext): RouteConfig[] {
     }
     const needsIdentity = context.rules.requiresAuthentication(resourceOf(route), method);
     return {
+      ...(authenticates && { security: context.security(needsIdentity) }),
       ...described,
       method: method.toLowerCase() as RouteConfig['method'],
-      path: route.path,
-      tags: [route.name],
-      ...(authenticates && { security: context.security(needsIdentity) }),
+      path,
       responses: {
         ...described.responses,
         ...(authenticates && {

@@ -21,7 +21,12 @@ export interface ResourceSchemas {
   links?: readonly string[];
 }
 
-const id = z.int().positive();
+/**
+ * An id: a positive integer of at most 15 digits, as the `rest` entries' identifierPattern
+ * allows. The same schema types the `id` field and the path parameter, so a client
+ * generated from the document has one type for both.
+ */
+export const id = z.int().min(1).max(999_999_999_999_999);
 
 // Both versions of the speaker take the same bodies: one component each in the document.
 const speakerBodies = {

@@ -8,6 +8,15 @@ import {
   resourceOf,
 } from 'hyperpipe';
 import { z } from 'zod';
+import {
+  ETAG,
+  IF_MATCH,
+  IF_NONE_MATCH,
+  NOT_MODIFIED,
+  PRECONDITION_FAILED,
+  VARY,
+} from './conditionalRequests.ts';
+import type { ExampleOf } from './examples.ts';
 import { problemResponse } from './problems.ts';
 import type { ResourceSchemas } from './resourceSchemas.ts';
 import type { SecurityRequirements } from './security.ts';
@@ -27,10 +36,12 @@ export interface ResourceVersion {
   collection: z.ZodType;
 }
 
-/** What every operation is built with: the authorization rules, the security schemes. */
+/** What every operation is built with: the authorization rules, the security schemes, examples. */
 export interface OperationContext {
   rules: AuthorizationRules;
   security: (needsIdentity: boolean) => SecurityRequirements;
+  /** The example of an entity kind's representation or body. */
+  example: ExampleOf;
 }
 
 type Kind = 'collection' | 'entity';
@@ -57,16 +68,21 @@ export function restOperations(
       const operation: RouteConfig = {
         method: method.toLowerCase() as RouteConfig['method'],
         path: param === undefined ? path : `${path}/{${param}}`,
-        tags: [served.entry.entity],
+        operationId: operationIdOf(served, kind, method, alias),
+        tags: [nounOf(served)],
         summary: `${SUMMARIES[kind][method] ?? method} (${served.entry.entity})`,
         security: context.security(needsIdentity),
         request: {
-          ...(param && { params: z.object({ [param]: identifier(route, param) }) }),
+          ...(param && { params: z.object({ [param]: identifier(served, route, param) }) }),
           ...(kind === 'collection' && method === 'GET' && { query: PAGE }),
-          ...(hasBody && { body: { required: true, content: bodies(versions, method) } }),
+          ...(method === 'GET' && { headers: IF_NONE_MATCH }),
+          ...(kind === 'entity' && method !== 'GET' && { headers: IF_MATCH }),
+          ...(hasBody && {
+            body: { required: true, content: bodies(versions, method, context.example) },
+          }),
         },
         responses: {
-          ...success(versions, kind, method),
+          ...success(versions, kind, method, context.example),
           ...problems(served, kind, method, { needsIdentity, hasBody, alias }),
         },
       };
@@ -85,6 +101,38 @@ const SUMMARIES: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
   },
 };
 
+const VERBS: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
+  collection: { GET: 'list', POST: 'create' },
+  entity: { GET: 'get', PUT: 'replace', PATCH: 'update', DELETE: 'delete' },
+};
+
+/**
+ * A stable, readable id for the operation: verb, noun, and the version a versioned path
+ * names, as in `listSpeakersV1`, `getSpeakerV2`; an unversioned alias has no version:
+ * `createTalk`. Generated clients name their methods after it.
+ */
+function operationIdOf(version: ResourceVersion, kind: Kind, method: string, alias: boolean) {
+  const noun =
+    kind === 'collection' && method === 'GET'
+      ? capitalized(version.entry.collectionName ?? lastSegment(version.entry.path))
+      : nounOf(version);
+  const suffix = alias || version.version === undefined ? '' : `V${version.version}`;
+  return `${VERBS[kind][method] ?? method.toLowerCase()}${noun}${suffix}`;
+}
+
+/** The resource's noun, from its path: `Speaker` for `/v2/speaker`. Also its tag. */
+function nounOf(version: ResourceVersion): string {
+  return capitalized(lastSegment(version.entry.path));
+}
+
+function lastSegment(path: string): string {
+  return path.split('/').at(-1) ?? '';
+}
+
+function capitalized(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 const PAGE = z.object({
   page: z.int().positive().optional().meta({ description: 'The page, from 1; 1 by default.' }),
 });
@@ -95,45 +143,75 @@ function methodsOf(route: Route): string[] {
   return methods.filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
 }
 
-/** The path parameter, with the pattern the route's token restricts it to. */
-function identifier(route: Route, param: string) {
+/**
+ * The path parameter: the schema of the entity's identifier field when the resource has
+ * one, so that the id in the URL and the id in the body have one type; else a string the
+ * route's token restricts.
+ */
+function identifier(version: ResourceVersion, route: Route, param: string): z.ZodType {
+  const field = version.schemas.state[version.entry.entityIdentifier ?? 'id'];
+  if (field !== undefined) return field as z.ZodType;
   const token = route.options.tokens?.[param];
   return token === undefined ? z.string() : z.string().regex(new RegExp(`^(?:${token})$`));
 }
 
 /** The request bodies each media type takes: a vendor type its version's, the others any version's. */
-function bodies(versions: readonly ResourceVersion[], method: string): ZodContentObject {
+function bodies(
+  versions: readonly ResourceVersion[],
+  method: string,
+  example: ExampleOf,
+): ZodContentObject {
   return byMediaType(
     versions,
     (version) => version.entry.contentTypes ?? ['application/json'],
     (version) => (method === 'PATCH' ? version.schemas.patch : version.schemas.input),
+    (version) => example(version.entry.entity, method === 'PATCH' ? 'patch' : 'input'),
   );
 }
+
+/** What the representations of a GET or a write carry: the validator, and what chose them. */
+const REPRESENTATION_HEADERS = { ETag: ETAG, Vary: VARY };
 
 function success(
   versions: readonly ResourceVersion[],
   kind: Kind,
   method: string,
+  example: ExampleOf,
 ): Record<string, ResponseConfig> {
-  const content = (pick: (version: ResourceVersion) => z.ZodType) =>
-    byMediaType(versions, (version) => version.entry.accept ?? [HAL_MEDIA_TYPE], pick);
-  const entity = content((version) => version.entity);
+  const content = (pick: (version: ResourceVersion) => z.ZodType, use: 'entity' | 'page') =>
+    byMediaType(
+      versions,
+      (version) => version.entry.accept ?? [HAL_MEDIA_TYPE],
+      pick,
+      (version) => example(version.entry.entity, use),
+    );
+  const entity = content((version) => version.entity, 'entity');
+  const headers = REPRESENTATION_HEADERS;
   if (kind === 'collection' && method === 'GET') {
-    return { 200: { description: 'The page.', content: content((version) => version.collection) } };
+    const page = content((version) => version.collection, 'page');
+    return { 200: { description: 'The page.', headers, content: page }, 304: NOT_MODIFIED };
   }
   if (kind === 'collection' && method === 'POST') {
     const location = { description: 'The URL of the new entity.', required: true };
     return {
       201: {
         description: 'Created: the new entity, at its Location.',
-        headers: { Location: { ...location, schema: { type: 'string' } } },
+        headers: { Location: { ...location, schema: { type: 'string' } }, ...headers },
         content: entity,
       },
     };
   }
-  if (kind === 'entity' && method === 'DELETE') return { 204: { description: 'Deleted.' } };
-  if (kind === 'entity' && ['GET', 'PUT', 'PATCH'].includes(method)) {
-    return { 200: { description: 'The entity, as it is now.', content: entity } };
+  if (kind === 'entity' && method === 'DELETE') {
+    return { 204: { description: 'Deleted.' }, 412: PRECONDITION_FAILED };
+  }
+  if (kind === 'entity' && method === 'GET') {
+    return { 200: { description: 'The entity.', headers, content: entity }, 304: NOT_MODIFIED };
+  }
+  if (kind === 'entity' && ['PUT', 'PATCH'].includes(method)) {
+    return {
+      200: { description: 'The entity, as it is now.', headers, content: entity },
+      412: PRECONDITION_FAILED,
+    };
   }
   throw new Error(`The OpenAPI document does not describe ${method} on ${kind} URLs yet`);
 }
@@ -178,23 +256,34 @@ function problems(
 
 /**
  * Content by media type. A vendor type, such as application/vnd.conference.v2+json, is one
- * version's; a type several versions list (application/hal+json) serves any of them.
+ * version's; a type several versions list (application/hal+json) serves any of them, and
+ * its example is the first version's: the default one, on an unversioned URL.
  */
 function byMediaType(
   versions: readonly ResourceVersion[],
   types: (version: ResourceVersion) => readonly string[],
   pick: (version: ResourceVersion) => z.ZodType,
+  example: (version: ResourceVersion) => { $ref: string } | undefined,
 ): ZodContentObject {
   const schemas = new Map<string, Set<z.ZodType>>();
+  const examples = new Map<string, { $ref: string } | undefined>();
   for (const version of versions) {
     for (const type of types(version)) {
       schemas.set(type, (schemas.get(type) ?? new Set()).add(pick(version)));
+      if (!examples.has(type)) examples.set(type, example(version));
     }
   }
   return Object.fromEntries(
     [...schemas].map(([type, set]) => {
       const [first, ...others] = set;
-      return [type, { schema: others.length === 0 ? (first as z.ZodType) : z.union([...set]) }];
+      const seed = examples.get(type);
+      return [
+        type,
+        {
+          schema: others.length === 0 ? (first as z.ZodType) : z.union([...set]),
+          ...(seed && { examples: { seed } }),
+        },
+      ];
     }),
   );
 }

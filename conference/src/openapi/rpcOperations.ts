@@ -2,9 +2,16 @@ import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi
 import { z } from 'zod';
 import { timezoneInput } from '../Timezone/timezoneInput.ts';
 import { problemResponse } from './problems.ts';
+import { OAUTH2_CLIENT } from './security.ts';
 
-/** An operation of a route that is no REST resource, without its path, method and security. */
-export type RpcOperation = Omit<RouteConfig, 'method' | 'path' | 'security'>;
+/**
+ * An operation of a route that is no REST resource, without its path and method. Its
+ * security, unless it says, is that of the authentication configuration.
+ */
+export type RpcOperation = Omit<RouteConfig, 'method' | 'path'> & {
+  operationId: string;
+  tags: [string];
+};
 
 const JSON_TYPE = 'application/json';
 const FORM = 'application/x-www-form-urlencoded';
@@ -52,6 +59,8 @@ const tokenError = z
 export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, RpcOperation>>>> = {
   timezone: {
     GET: {
+      operationId: 'getTimezone',
+      tags: ['Time zone'],
       summary: "The server's time zone",
       responses: {
         200: jsonAnswer("The server's time zone.", timezone),
@@ -59,6 +68,8 @@ export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, Rpc
       },
     },
     POST: {
+      operationId: 'checkTimezone',
+      tags: ['Time zone'],
       summary: 'Checks a time zone name',
       request: {
         body: {
@@ -81,9 +92,12 @@ export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, Rpc
   },
   oauth: {
     POST: {
+      operationId: 'requestToken',
+      tags: ['OAuth2'],
       summary: 'Issues an OAuth2 access token',
       description:
-        'The client authenticates with `client_id` and `client_secret` in the form, or with HTTP Basic.',
+        'The client authenticates with HTTP Basic (its id and secret), or, for clients that cannot, with `client_id` and `client_secret` in the form (RFC 6749, section 2.3.1).',
+      security: [{ [OAUTH2_CLIENT]: [] }],
       request: { body: { required: true, content: { [FORM]: { schema: tokenRequest } } } },
       responses: {
         200: jsonAnswer('The token (RFC 6749, section 5.1).', token),
@@ -94,26 +108,14 @@ export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, Rpc
   },
   openapi: {
     GET: {
+      operationId: 'getOpenApiDocument',
+      tags: ['Description'],
       summary: 'This document',
       responses: {
         200: jsonAnswer(
           'The OpenAPI document of the API.',
           z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
         ),
-      },
-    },
-  },
-  explorer: {
-    GET: {
-      summary: 'The HAL explorer',
-      description:
-        'A browser (`Accept: text/html`) gets a page that follows the links of the API. Other clients get a 404.',
-      responses: {
-        200: {
-          description: 'The explorer page.',
-          content: { 'text/html': { schema: z.string() } },
-        },
-        404: problemResponse(404, 'There is no resource here, only the page for browsers.'),
       },
     },
   },

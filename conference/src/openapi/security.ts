@@ -9,6 +9,12 @@ export type SecurityScheme =
       flows: Record<string, { tokenUrl: string; refreshUrl?: string; scopes: object }>;
     };
 
+/**
+ * The scheme of the token endpoint: the OAuth2 client (not a user) proves itself with its
+ * id and secret in HTTP Basic, as RFC 6749, section 2.3.1 asks every server to support.
+ */
+export const OAUTH2_CLIENT = 'oauth2Client';
+
 /** What an operation says of its security: any one scheme, or (with `{}`) none at all. */
 export type SecurityRequirements = Record<string, string[]>[];
 
@@ -48,15 +54,21 @@ export function securitySchemes(
       description: `OAuth2 bearer tokens from ${tokenUrl}, sent as \`Authorization: Bearer …\` or as the \`access_token\` query parameter.`,
       flows: Object.fromEntries(flows),
     };
+    schemes[OAUTH2_CLIENT] = {
+      type: 'http',
+      scheme: 'basic',
+      description: `The OAuth2 client's id and secret, at ${tokenUrl} only (RFC 6749, section 2.3.1).`,
+    };
   }
   return schemes;
 }
 
-/** Any of the schemes; or, when the operation is public, none too. */
+/** Any of the schemes that name users; or, when the operation is public, none too. */
 export function securityOf(
   schemes: Readonly<Record<string, SecurityScheme>>,
   needsIdentity: boolean,
 ): SecurityRequirements {
-  const any = Object.keys(schemes).map((name) => ({ [name]: [] }));
+  const users = Object.keys(schemes).filter((name) => name !== OAUTH2_CLIENT);
+  const any = users.map((name) => ({ [name]: [] }));
   return needsIdentity ? any : [{}, ...any];
 }

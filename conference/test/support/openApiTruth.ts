@@ -130,7 +130,8 @@ export class OpenApiTruth {
       const fits = names.every((name, index) => {
         const parameter = any?.parameters?.find((p) => p.in === 'path' && p.name === name);
         return (
-          parameter?.schema === undefined || this.#ajv.validate(parameter.schema, values[index])
+          parameter?.schema === undefined ||
+          this.#ajv.validate(parameter.schema, pathValue(parameter.schema, values[index] ?? ''))
         );
       });
       if (!fits) continue;
@@ -153,6 +154,17 @@ export class OpenApiTruth {
       `${label}: the body does not match ${pointer}: ${this.#ajv.errorsText(validate.errors)}`,
     ];
   }
+}
+
+/**
+ * A path segment as its parameter's schema reads it: digits written as a number writes
+ * them are a number to an integer schema (`7`, not `07` nor `7.0`), anything else stays text.
+ */
+function pathValue(schema: object, segment: string): unknown {
+  const integer = (schema as { type?: unknown }).type === 'integer';
+  return integer && /^-?\d+$/.test(segment) && String(Number(segment)) === segment
+    ? Number(segment)
+    : segment;
 }
 
 /** A JSON pointer token (RFC 6901), encoded for a URI fragment. */

@@ -28,6 +28,9 @@ export interface EntityMetadata {
   /**
    * Fields holding identifiers (or entities) of related entities to link to, by field name
    * → entity kind: the field becomes a relation of that name with one link per entity.
+   * A field both linked and embedded links wherever the entity appears, and embeds when it
+   * holds entities rather than identifiers: a summary in a collection can carry the
+   * identifiers only, and a client still finds the relation.
    */
   linked?: Readonly<Record<string, string>>;
   /** Fields the `links` hook turns into links, left out of the rendered state. */

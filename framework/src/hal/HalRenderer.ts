@@ -138,7 +138,9 @@ export class HalRenderer {
     this.#addMetadataLinks(resource, request, metadata, entity);
     for (const [field, relatedKind] of embedded) {
       const related = entity[field];
-      if (related === undefined || related === null) continue;
+      // Identifiers are not entities: a field both linked and embedded that holds them, as a
+      // summary in a collection may, gives its links only.
+      if (!holdsEntities(related)) continue;
       resource.embed(
         field,
         Array.isArray(related)
@@ -217,6 +219,11 @@ function withoutFields(
 function listOf(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value : [value];
+}
+
+/** A related entity, or a list of them (an empty list included): what can be embedded. */
+function holdsEntities(value: unknown): boolean {
+  return Array.isArray(value) ? value.every(isRecord) : isRecord(value);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
+import { varyOn } from '../http/vary.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import { isAllowedContentType, negotiateMediaType } from './mediaType.ts';
@@ -93,6 +94,7 @@ export class ContentNegotiation implements MiddlewareInterface {
     const mediaType = this.#mediaTypeFor(request.headers.get('accept'));
     if (mediaType === undefined) throw new ApiProblem(406, 'Cannot honor Accept type specified');
     response.contentType = mediaType;
+    varyOn(response.headers, 'Accept');
     const negotiated = request.withAttribute(MEDIA_TYPE, mediaType);
     // GET and HEAD carry no body; skipping them also spares building the stream.
     if (request.method === 'GET' || request.method === 'HEAD') return next(negotiated, response);

@@ -2,8 +2,9 @@ import type { HalRenderer } from '../hal/HalRenderer.ts';
 import type { HalResource } from '../hal/HalResource.ts';
 import { assertPageInRange, halCollection, requestedPage } from '../hal/halCollection.ts';
 import { HAL_MEDIA_TYPE } from '../hal/Link.ts';
+import { entityTag, matchSucceeds, noneMatchFails } from '../http/entityTag.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
-import { empty, json } from '../http/responses.ts';
+import { empty, text } from '../http/responses.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import type { ContentNegotiation } from '../negotiation/ContentNegotiation.ts';
@@ -137,10 +138,13 @@ export class ResourceMiddleware implements MiddlewareInterface {
       case 'HEAD':
         return this.#entityResponse(request, response, await resource.fetch(id, request));
       case 'PUT':
+        await this.#assertMatches(id, request);
         return this.#entityResponse(request, response, await resource.update(id, data, request));
       case 'PATCH':
+        await this.#assertMatches(id, request);
         return this.#entityResponse(request, response, await resource.patch(id, data, request));
       case 'DELETE':
+        await this.#assertMatches(id, request);
         if (!(await resource.delete(id, request))) throw entityNotFound();
         return noContent(response);
       default:
@@ -164,7 +168,7 @@ export class ResourceMiddleware implements MiddlewareInterface {
         const created = this.#render(request, await resource.create(data, request));
         response.status = 201;
         response.headers.set('location', (created.links.self as { href: string }).href);
-        return hal(created, response);
+        return hal(created, request, response);
       }
       case 'PATCH':
         return this.#collectionResponse(request, response, await resource.patchList(data, request));
@@ -188,7 +192,28 @@ export class ResourceMiddleware implements MiddlewareInterface {
     entity: Entity | undefined,
   ): Response {
     if (entity === undefined) throw entityNotFound();
-    return hal(this.#render(request, entity), response);
+    return hal(this.#render(request, entity), request, response);
+  }
+
+  /**
+   * Refuses a write whose `If-Match` does not name the entity's current tag: the client saw
+   * another version, and writing would lose the change it did not see (the lost update).
+   * With a resource that reads and writes synchronously, as the SQLite catalogue does,
+   * nothing else runs in this process between this check and the write.
+   */
+  async #assertMatches(id: string, request: ServerRequest): Promise<void> {
+    const field = request.headers.get('if-match');
+    if (field === null) return;
+    const current = await this.#resource.fetch(id, request);
+    const tag = current && entityTag(JSON.stringify(this.#render(request, current).toJSON()));
+    if (!matchSucceeds(field, tag)) {
+      throw new ApiProblem(
+        412,
+        current === undefined
+          ? 'There is no entity to match If-Match against.'
+          : 'The entity has changed since the version If-Match names: GET it again, then retry with its ETag.',
+      );
+    }
   }
 
   async #collectionResponse(
@@ -204,6 +229,7 @@ export class ResourceMiddleware implements MiddlewareInterface {
     const rendered = renderer.entities(request, this.#routing.kind, items);
     return hal(
       halCollection({ collectionName, items: rendered, page, pageSize, total, url }),
+      request,
       response,
     );
   }
@@ -242,11 +268,22 @@ function pageUrls(base: string, query: URLSearchParams): (page?: number) => stri
 }
 
 /**
- * The resource as an `application/hal+json` response. Its document is built first so that
- * `JSON.stringify` meets plain objects only: V8 serialises those on a faster path.
+ * The resource as an `application/hal+json` response (or the type negotiated), with its
+ * `ETag`; a GET or HEAD whose `If-None-Match` names that tag gets 304 Not Modified, without
+ * the body. The document is built first so that `JSON.stringify` meets plain objects only:
+ * V8 serialises those on a faster path.
  */
-function hal(resource: HalResource, response: ResponsePrototype): Response {
-  return json(resource.toJSON(), response, HAL_MEDIA_TYPE);
+function hal(resource: HalResource, request: ServerRequest, response: ResponsePrototype): Response {
+  const body = JSON.stringify(resource.toJSON());
+  const tag = entityTag(body);
+  response.headers.set('etag', tag);
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (reading && noneMatchFails(request.headers.get('if-none-match'), tag)) {
+    response.contentType = undefined;
+    return empty(304, response);
+  }
+  response.contentType ??= HAL_MEDIA_TYPE;
+  return text(body, response);
 }
 
 function entityNotFound(): ApiProblem {

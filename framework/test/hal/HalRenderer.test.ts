@@ -248,6 +248,29 @@ describe('HalRenderer linked', () => {
     expect(document).not.toHaveProperty('books');
   });
 
+  it('links a field that is also embedded wherever it appears, and embeds only entities', () => {
+    const both: Record<string, EntityMetadata> = {
+      ...METADATA,
+      User: {
+        route: 'user',
+        routeIdentifier: 'user_id',
+        linked: { books: 'Book' },
+        embedded: { books: 'Book' },
+      },
+    };
+    const links = [{ href: `${ORIGIN}/books/978-1` }];
+    // The whole entity: links and the embedded books.
+    const whole = render('User', { id: 1, books: [{ isbn: '978-1', title: 'A' }] }, both);
+    expect(whole._links).toMatchObject({ books: links });
+    expect(whole._embedded).toEqual({
+      books: [{ _links: { self: links[0] }, isbn: '978-1', title: 'A' }],
+    });
+    // A summary holding identifiers only: the same links, nothing embedded.
+    const summary = render('User', { id: 1, books: ['978-1'] }, both);
+    expect(summary._links).toMatchObject({ books: links });
+    expect(summary).not.toHaveProperty('_embedded');
+  });
+
   it('makes a single identifier a list of one link', () => {
     const document = render('User', { id: 1, contacts: 2 }, metadata);
     expect(document._links).toMatchObject({ contacts: [{ href: `${ORIGIN}/users/2` }] });

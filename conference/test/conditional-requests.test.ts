@@ -1,0 +1,168 @@
+import type { CatalogueDatabase } from '@hyperpipe/catalogue';
+import type { Application } from 'hyperpipe';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestConference,
+  HAL,
+  PROBLEM,
+  problem,
+  send,
+  sendJson,
+  speakerRow,
+} from './support/conference.ts';
+
+// Validators (RFC 9110 §13): a client revalidates what it holds with If-None-Match, and
+// writes only over the version it saw with If-Match.
+let app: Application;
+let db: CatalogueDatabase;
+beforeEach(async () => {
+  ({ app, db } = await createTestConference());
+});
+
+const STRONG_TAG = /^"[\w-]+"$/;
+
+async function etagOf(path: string): Promise<string> {
+  const response = await send(app, path);
+  expect(response.status).toBe(200);
+  const tag = response.headers.get('etag');
+  expect(tag).toMatch(STRONG_TAG);
+  return tag as string;
+}
+
+describe('GET with If-None-Match', () => {
+  it.each(['/speaker/1', '/talk/1', '/speaker?page=2', '/talk', '/v2/speaker/1'])(
+    '%s has a strong ETag, and answers 304 without a body while it is current',
+    async (path) => {
+      const tag = await etagOf(path);
+      for (const condition of [tag, `W/${tag}`, `"other", ${tag}`, '*']) {
+        for (const method of ['GET', 'HEAD']) {
+          const response = await send(app, path, {
+            method,
+            headers: { 'if-none-match': condition },
+          });
+          expect(response.status, `${method} ${condition}`).toBe(304);
+          expect(response.headers.get('etag')).toBe(tag);
+          expect(response.headers.get('vary')).toBe('Accept');
+          expect(response.headers.get('content-type')).toBeNull();
+          expect(await response.text()).toBe('');
+        }
+      }
+      const changed = await send(app, path, { headers: { 'if-none-match': '"other"' } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).toBe(tag);
+    },
+  );
+
+  it('gives a new ETag when the representation changes, the page that shows it included', async () => {
+    const entity = await etagOf('/speaker/1');
+    const page = await etagOf('/speaker');
+    await send(app, '/speaker/1', { method: 'PATCH', body: { name: 'Ada' }, as: 'learner' });
+    expect(await etagOf('/speaker/1')).not.toBe(entity);
+    expect(await etagOf('/speaker')).not.toBe(page);
+    const stale = await send(app, '/speaker/1', { headers: { 'if-none-match': entity } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('varies on Accept: each media type and version has its own answer', async () => {
+    const hal = await send(app, '/speaker/1', { headers: { accept: HAL } });
+    const v2 = await send(app, '/speaker/1', {
+      headers: { accept: 'application/vnd.conference.v2+json' },
+    });
+    expect(hal.headers.get('vary')).toBe('Accept');
+    expect(v2.headers.get('vary')).toBe('Accept');
+    expect(v2.headers.get('etag')).not.toBe(hal.headers.get('etag'));
+  });
+});
+
+describe('writes with If-Match', () => {
+  it('refuse the second of two clients that saw the same version: no lost update', async () => {
+    const seen = await etagOf('/speaker/1');
+    // Alice and Bob both fetched speaker 1. Alice writes first, naming what she saw.
+    const alice = await sendJson(app, '/speaker/1', {
+      method: 'PATCH',
+      headers: { 'if-match': seen },
+      body: { name: 'Alice’s change' },
+      as: 'learner',
+    });
+    expect(alice.status).toBe(200);
+    const current = alice.headers.get('etag');
+    expect(current).toMatch(STRONG_TAG);
+    expect(current).not.toBe(seen);
+    expect(current).toBe(await etagOf('/speaker/1'));
+    // Bob's write names the version he saw, which is gone: 412, and nothing is written.
+    const bob = await sendJson(app, '/speaker/1', {
+      method: 'PATCH',
+      headers: { 'if-match': seen },
+      body: { name: 'Bob’s change' },
+      as: 'learner',
+    });
+    expect(bob.status).toBe(412);
+    expect(bob.headers.get('content-type')).toBe(PROBLEM);
+    expect(bob.body).toEqual(
+      problem(412, 'Precondition Failed', /has changed since the version If-Match names/),
+    );
+    expect(speakerRow(db, 1)?.name).toBe('Alice’s change');
+    // Bob fetches again, sees Alice's change, and writes over that version.
+    const retry = await send(app, '/speaker/1', {
+      method: 'PATCH',
+      headers: { 'if-match': current as string },
+      body: { name: 'Bob’s change' },
+      as: 'learner',
+    });
+    expect(retry.status).toBe(200);
+    expect(speakerRow(db, 1)?.name).toBe('Bob’s change');
+  });
+
+  it.each([
+    ['PUT', { title: 'Replaced' }],
+    ['PATCH', { title: 'Changed' }],
+    ['DELETE', undefined],
+  ])('%s with a stale or weak tag answers 412 and writes nothing', async (method, body) => {
+    const before = db.prepare('SELECT * FROM talks WHERE id = 1').get();
+    const tag = await etagOf('/talk/1');
+    for (const condition of ['"stale"', `W/${tag}`]) {
+      const response = await sendJson(app, '/talk/1', {
+        method,
+        headers: { 'if-match': condition },
+        body,
+        as: 'editor',
+      });
+      expect(response.status, condition).toBe(412);
+      expect(db.prepare('SELECT * FROM talks WHERE id = 1').get()).toEqual(before);
+    }
+    const current = await send(app, '/talk/1', {
+      method,
+      headers: { 'if-match': tag },
+      ...(body ? { body } : {}),
+      as: 'editor',
+    });
+    expect(current.status).toBe(method === 'DELETE' ? 204 : 200);
+  });
+
+  it('If-Match: * writes over any current version, and fails where there is none', async () => {
+    const any = await send(app, '/speaker/2', {
+      method: 'PATCH',
+      headers: { 'if-match': '*' },
+      body: { name: 'Anyone' },
+      as: 'learner',
+    });
+    expect(any.status).toBe(200);
+    const none = await sendJson(app, '/speaker/999999', {
+      method: 'PATCH',
+      headers: { 'if-match': '*' },
+      body: { name: 'Nobody' },
+      as: 'learner',
+    });
+    expect(none.status).toBe(412);
+    expect(none.body.detail).toBe('There is no entity to match If-Match against.');
+  });
+
+  it('without If-Match, writes go ahead as before', async () => {
+    const response = await send(app, '/speaker/3', {
+      method: 'PATCH',
+      body: { name: 'Unconditional' },
+      as: 'learner',
+    });
+    expect(response.status).toBe(200);
+  });
+});
