@@ -9,6 +9,13 @@
  *   otherwise to the file in the checkout, as the "Defined in" source links do. Without
  *   this, typedoc would copy each linked source file next to the pages and refuse links
  *   to folders.
+ * - A guide may give a section an anchor of its own (`<a id="hal"></a>`, lowercase words and
+ *   hyphens) where typedoc and GitHub spell a heading's anchor differently (a heading with
+ *   code in it): links from the reference use it, and typedoc's check of anchors counts it.
+ * - The entry points after `framework/src/index.ts` give pages to classes the guides are
+ *   built around that the root module does not export (`MiddlewarePipe`, `FinalHandler`).
+ *   Their modules join the project, so the reference stays one list and every page keeps
+ *   its address (`classes/MiddlewarePipe.html`, not one under a module per file).
  */
 import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import {
@@ -19,18 +26,54 @@ import {
   normalizePath,
   type ProjectReflection,
   type Reflection,
+  ReflectionKind,
+  Renderer,
 } from 'typedoc';
 
-/** Registers the two adjustments with typedoc; typedoc calls it for a `plugin` entry. */
+/** Registers the adjustments with typedoc; typedoc calls it for a `plugin` entry. */
 export function load(app: Application): void {
+  // Before typedoc's own resolving, which groups and categorises the project's children.
+  app.converter.on(
+    Converter.EVENT_RESOLVE_BEGIN,
+    (context) => joinEntryModules(context.project),
+    1e5,
+  );
   app.converter.on(Converter.EVENT_CREATE_DOCUMENT, (_context, document: DocumentReflection) => {
     nameAfterFirstHeading(document);
     document.frontmatter.category ??= 'Guides';
   });
+  // Before typedoc checks the anchors of the links it rendered, at the end as well.
+  app.renderer.on(Renderer.EVENT_END, (event) => countExplicitAnchors(app, event.project), 100);
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
     const out = resolve(app.options.getValue('out'));
     linkIntoRepository(context.project, resolve(app.options.getValue('readme'), '..'), out);
   });
+}
+
+function joinEntryModules(project: ProjectReflection): void {
+  const modules = (project.children ?? []).filter((child) => child.kindOf(ReflectionKind.Module));
+  for (const module of modules) {
+    // The root module's @packageDocumentation describes the whole reference.
+    project.comment ??= module.comment;
+    project.mergeReflections(module, project);
+  }
+  // A symbol two entry points export (`ErrorLogger`) would be listed twice: once as itself,
+  // once as a "re-export" of itself.
+  for (const child of [...(project.children ?? [])]) {
+    if (child.isReference() && child.tryGetTargetReflectionDeep()?.parent === project) {
+      project.removeReflection(child);
+    }
+  }
+}
+
+function countExplicitAnchors(app: Application, project: ProjectReflection): void {
+  for (const document of project.documents ?? []) {
+    const slugger = app.renderer.router?.getSlugger(document);
+    const markdown = document.content.map((part) => part.text).join('');
+    for (const [, id] of markdown.matchAll(/<a id="([^"]+)"><\/a>/g)) {
+      if (id !== undefined && !slugger?.hasAnchor(id)) slugger?.slug(id);
+    }
+  }
 }
 
 function nameAfterFirstHeading(document: DocumentReflection): void {

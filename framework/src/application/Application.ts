@@ -70,6 +70,9 @@ export interface ApplicationPipeOptions {
  * const answer = await app.handle(new Request('http://localhost/ping'));
  * console.log(answer.status, await answer.json()); // 200 { ack: … }
  * ```
+ * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows),
+ * [the pipeline](../../../docs/framework.md#the-pipeline) and
+ * [routes](../../../docs/framework.md#routes)
  * @category Application
  */
 export class Application implements MiddlewareInterface {

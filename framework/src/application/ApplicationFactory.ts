@@ -111,6 +111,8 @@ const VALID_ROUTE =
  * });
  * const app = container.get(Application); // built by ApplicationFactory
  * ```
+ * @see The framework guide:
+ * [configuration and the container](../../../docs/framework.md#configuration-and-the-container)
  * @category Container and configuration
  */
 export function ApplicationFactory(container: Container): Application {

@@ -19,6 +19,8 @@ import { ROUTE_RESULT } from './RoutingMiddleware.ts';
  * app.pipeDispatchMiddleware({ priority: -1 }); // after everything of priority 0 and above
  * app.get('/ping', () => json({ ack: true }));
  * ```
+ * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows)
+ * and [the pipeline](../../../docs/framework.md#the-pipeline)
  * @category Routing
  */
 export class DispatchMiddleware implements MiddlewareInterface {

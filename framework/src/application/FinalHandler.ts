@@ -13,7 +13,11 @@ import type { PipeEnd } from '../middleware/MiddlewarePipe.ts';
  */
 export type ErrorLogger = (error: unknown, request: ServerRequest) => void;
 
-/** Options of the {@link FinalHandler}. */
+/**
+ * Options of the {@link FinalHandler}, which an application takes from its
+ * {@link ApplicationOptions}.
+ * @category Application
+ */
 export interface FinalHandlerOptions {
   /** Show the error's message and stack in 500 answers. Never in production. */
   debug?: boolean | undefined;
@@ -26,6 +30,14 @@ export interface FinalHandlerOptions {
  * recovered from gets its own status if it is an {@link HttpError} (a 405 keeps its
  * `Allow` header), or 500 without details. Headers outer middleware put on the response
  * prototype, such as CORS headers, reach both: the pipeline carries them.
+ *
+ * Applications do not build one: `hyperpipe` does not export it. Each {@link Application}
+ * ends its pipeline in one, made from its `debug` and `onError` options. An API that
+ * answers with problems pipes {@link ProblemMiddleware} and {@link NotFoundProblemMiddleware}
+ * last, and they answer before the final handler would.
+ *
+ * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows)
+ * @category Application
  */
 export class FinalHandler implements PipeEnd {
   readonly #debug: boolean;
@@ -40,14 +52,23 @@ export class FinalHandler implements PipeEnd {
     this.#onError = options.onError ?? logToStderr;
   }
 
-  /** Answers 404: no middleware answered the request. */
+  /**
+   * Answers 404: no middleware answered the request.
+   * @param request - the request nobody answered
+   * @param _response - the response prototype; its headers reach the 404 through the pipeline
+   */
   async next(request: ServerRequest, _response: ResponsePrototype): Promise<Response> {
     // The path the client sent: versioning or a mounted prefix may have changed the one routed.
     const path = pathOf(request.request.url);
     return text(`Cannot ${request.method} ${path}`, { status: 404 });
   }
 
-  /** Answers with the error's status, or 500. */
+  /**
+   * Answers with the error's status, or 500, and reports a server error to `onError`.
+   * @param error - what no error middleware recovered from
+   * @param request - the request it was thrown for
+   * @param _response - the response prototype; its headers reach the answer through the pipeline
+   */
   async fail(
     error: unknown,
     request: ServerRequest,
@@ -65,7 +86,7 @@ export class FinalHandler implements PipeEnd {
   }
 }
 
-/** The default {@link ErrorLogger}: one line on stderr with the request and the stack. */
+/** @internal The default {@link ErrorLogger}: one line on stderr with the request and the stack. */
 export function logToStderr(error: unknown, request: ServerRequest): void {
   const summary = error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(

@@ -41,6 +41,8 @@ export const ROUTE_RESULT: Attribute<RouteResult> = attribute<RouteResult>('hype
  * app.pipeDispatchMiddleware();
  * app.get('/user/{id}', (request) => json({ id: request.param('id') }));
  * ```
+ * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows)
+ * and [the pipeline](../../../docs/framework.md#the-pipeline)
  * @category Routing
  */
 export class RoutingMiddleware implements MiddlewareInterface {

@@ -33,6 +33,8 @@ import { unauthorized } from './unauthorized.ts';
  * );
  * ```
  *
+ * @see The REST guide:
+ * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class AuthenticationMiddleware implements MiddlewareInterface {

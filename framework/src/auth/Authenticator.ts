@@ -40,6 +40,8 @@ export interface Authentication {
  * identity.hasRole('editor'); // true
  * ```
  *
+ * @see The REST guide:
+ * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class Authenticator {

@@ -42,6 +42,8 @@ const UNROUTED =
  * app.post('/talks', (_request, response) => json({ created: true }, response), 'talks');
  * ```
  *
+ * @see The REST guide:
+ * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class AuthorizationMiddleware implements MiddlewareInterface {

@@ -41,6 +41,8 @@ export type AuthorizationConfig = Readonly<Record<string, ResourceRules>>;
  * rules.requiresAuthentication('Conference.V1.Talk::collection', 'GET'); // false
  * ```
  *
+ * @see The REST guide:
+ * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class AuthorizationRules {

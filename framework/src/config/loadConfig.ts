@@ -29,6 +29,8 @@ const LOCAL = new RegExp(`\\.local\\.${EXTENSIONS}$`);
  * const app = createContainer(await loadConfig(folder)).get(Application);
  * ```
  *
+ * @see The framework guide:
+ * [configuration and the container](../../../docs/framework.md#configuration-and-the-container)
  * @category Container and configuration
  */
 export async function loadConfig(folder: string): Promise<Config> {

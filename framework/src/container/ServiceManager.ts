@@ -64,6 +64,8 @@ export type ServiceClass<T> = abstract new (...args: never[]) => T;
  * container.get(Clock).now(); // the same Clock every time
  * ```
  *
+ * @see The framework guide:
+ * [configuration and the container](../../../docs/framework.md#configuration-and-the-container)
  * @category Container and configuration
  */
 export class ServiceManager implements Container {

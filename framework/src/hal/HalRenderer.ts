@@ -39,6 +39,7 @@ export interface UriGenerator {
  * );
  * ```
  *
+ * @see The REST guide: [HAL](../../../docs/rest.md#hal)
  * @category HAL
  */
 export class HalRenderer {

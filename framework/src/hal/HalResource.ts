@@ -20,6 +20,7 @@ export type LinkRelation = Link | Link[];
  * app.get('/speaker/1', (_request, response) => json(speaker, response, HAL_MEDIA_TYPE));
  * ```
  *
+ * @see The REST guide: [HAL](../../../docs/rest.md#hal)
  * @category HAL
  */
 export class HalResource {

@@ -15,6 +15,7 @@ const MAPS = new WeakMap<object, MetadataMap>();
  * metadata.get('speaker').route; // 'speaker'
  * ```
  *
+ * @see The REST guide: [HAL](../../../docs/rest.md#hal)
  * @category HAL
  */
 export class MetadataMap {

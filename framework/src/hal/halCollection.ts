@@ -49,6 +49,7 @@ export interface CollectionPage {
  * });
  * ```
  *
+ * @see The REST guide: [HAL](../../../docs/rest.md#hal)
  * @category HAL
  */
 export function halCollection(page: CollectionPage): HalResource {

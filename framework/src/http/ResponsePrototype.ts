@@ -27,6 +27,7 @@
  * });
  * ```
  *
+ * @see The framework guide: [middleware](../../../docs/framework.md#middleware)
  * @category HTTP
  */
 export class ResponsePrototype {

@@ -32,6 +32,7 @@ interface AttributeLink {
  * const request = new ServerRequest(new Request('http://localhost/user/7?page=2'));
  * ```
  *
+ * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows)
  * @category HTTP
  */
 export class ServerRequest {

@@ -89,6 +89,8 @@ export interface ErrorMiddlewareInterface {
  * of these, which runs as a nested pipeline would. Error middleware given as an object or
  * through {@link errorMiddleware} is included; a bare four-parameter function is
  * {@link AnyMiddleware}, which only `pipe()` takes.
+ *
+ * @see The framework guide: [middleware](../../../docs/framework.md#middleware)
  * @category Pipeline
  */
 export type Middleware =
@@ -120,6 +122,7 @@ export type AnyMiddleware = Middleware | ErrorMiddlewareFunction;
  * };
  * app.pipe(errorMiddleware(logAndPassOn));
  * ```
+ * @see The framework guide: [middleware](../../../docs/framework.md#middleware)
  * @category Pipeline
  */
 export function errorMiddleware(handler: ErrorMiddlewareFunction): ErrorMiddlewareInterface {

@@ -12,7 +12,10 @@ import type {
 import { PIPELINE_TRACE, type PipelineTrace, type TraceWalk } from './PipelineTrace.ts';
 import { type Stage, toStage } from './Stage.ts';
 
-/** Where and when a piece of middleware runs in a pipeline. */
+/**
+ * Where and when a piece of middleware runs in a {@link MiddlewarePipe}.
+ * @category Pipeline
+ */
 export interface PipeOptions {
   /** A literal path prefix; the middleware runs only for paths under it and sees them without it. */
   path?: string | undefined;
@@ -22,15 +25,28 @@ export interface PipeOptions {
   error?: boolean | undefined;
 }
 
-/** What happens when a pipeline runs out of middleware: the final handler, or an outer `next`. */
+/**
+ * What happens when a pipeline runs out of middleware: the {@link FinalHandler}, or an
+ * outer pipeline's `next`.
+ * @category Pipeline
+ */
 export interface PipeEnd {
-  /** No middleware answered the request. */
+  /**
+   * No middleware answered the request.
+   * @param request - the request as the pipeline's last middleware passed it on
+   * @param response - the response prototype as the last middleware passed it on
+   */
   next(request: ServerRequest, response: ResponsePrototype): Promise<Response>;
-  /** No error middleware recovered from `error`. */
+  /**
+   * No error middleware recovered from `error`.
+   * @param error - what was thrown, or what a promise rejected with
+   * @param request - the request it was thrown for
+   * @param response - the response prototype
+   */
   fail(error: unknown, request: ServerRequest, response: ResponsePrototype): Promise<Response>;
 }
 
-/** A stage with its place in the pipeline. */
+/** @internal A stage with its place in the pipeline. */
 export interface PipelineEntry {
   readonly stage: Stage;
   readonly prefix: string;
@@ -47,6 +63,14 @@ const NO_ERROR = Symbol('no error');
  * hand the request on. When one throws (or its promise rejects), the walk switches to the
  * error middleware after it; the first that returns a response recovers, the others pass
  * the error on. A pipeline is itself middleware, which is how lists of middleware nest.
+ *
+ * Applications do not build one: `hyperpipe` does not export it. Each {@link Application}
+ * holds one, which {@link Application.pipe} fills and {@link Application.handle} runs,
+ * ending in the {@link FinalHandler}.
+ *
+ * @see The framework guide: [the pipeline](../../../docs/framework.md#the-pipeline) and
+ * [how a request flows](../../../docs/framework.md#how-a-request-flows)
+ * @category Pipeline
  */
 export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInterface {
   readonly #container: Container | undefined;
@@ -60,7 +84,12 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     this.#container = container;
   }
 
-  /** Adds middleware. Entries of equal priority keep the order they were added in. */
+  /**
+   * Adds middleware. Entries of equal priority keep the order they were added in.
+   * @param middleware - a function, an object with `process`, a service name, a pipeline
+   *   or an application, or a list of these
+   * @param options - the path prefix, the priority, and whether it handles errors
+   */
   pipe(middleware: Middleware, options?: PipeOptions): this;
   pipe(middleware: ErrorMiddlewareFunction, options?: PipeOptions): this;
   pipe(middleware: AnyMiddleware, options?: PipeOptions): this;
@@ -75,12 +104,23 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     return this;
   }
 
-  /** Runs the pipeline as middleware of an outer pipeline; an unhandled error goes to the outer one. */
+  /**
+   * Runs the pipeline as middleware of an outer pipeline; an unhandled error goes to the outer one.
+   * @param request - the request, its path relative to where the pipeline is mounted
+   * @param response - the response prototype
+   * @param next - the rest of the outer pipeline
+   */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
     return this.#walk(0, request, response, NO_ERROR, new Walk(passOn(next), nestedTrace(request)));
   }
 
-  /** Runs the pipeline's error middleware for an error raised in an outer pipeline. */
+  /**
+   * Runs the pipeline's error middleware for an error raised in an outer pipeline.
+   * @param error - what the outer pipeline's middleware threw
+   * @param request - the request it was thrown for
+   * @param response - the response prototype
+   * @param next - the rest of the outer pipeline
+   */
   processError(
     error: unknown,
     request: ServerRequest,
@@ -90,7 +130,13 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     return this.#walk(0, request, response, error, new Walk(passOn(next), nestedTrace(request)));
   }
 
-  /** Runs the pipeline and hands an exhausted walk to `end`; records into `trace`, if given. */
+  /**
+   * Runs the pipeline and hands an exhausted walk to `end`; records into `trace`, if given.
+   * @param request - the client's request
+   * @param response - a fresh response prototype
+   * @param end - what answers when no middleware does, or no error middleware recovers
+   * @param trace - where each entry's part is recorded, when the application traces
+   */
   dispatch(
     request: ServerRequest,
     response: ResponsePrototype,

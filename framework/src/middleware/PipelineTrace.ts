@@ -59,6 +59,8 @@ export const PIPELINE_TRACE: Attribute<PipelineTrace> =
  * // ['RoutingMiddleware: next', 'DispatchMiddleware: answered'], then the header:
  * console.log(answer.headers.get('server-timing')); // 1-routing;dur=0.05;desc="RoutingMiddleware priority 1 -> next()", …
  * ```
+ * @see The framework guide:
+ * [the pipeline trace](../../../docs/framework.md#seeing-a-requests-way-through-the-pipeline)
  * @category Pipeline
  */
 export class PipelineTrace {

@@ -57,6 +57,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * );
  * ```
  *
+ * @see The REST guide: [content negotiation](../../../docs/rest.md#content-negotiation)
  * @category Negotiation
  */
 export class ContentNegotiation implements MiddlewareInterface {

@@ -45,6 +45,7 @@ export interface ApiProblemOptions {
  * app.pipe('/', new ProblemMiddleware(), { priority: -100 });
  * ```
  *
+ * @see The REST guide: [API Problem](../../../docs/rest.md#api-problem)
  * @category Problems
  */
 export class ApiProblem extends HttpError {

@@ -17,6 +17,7 @@ import { ApiProblem, PROBLEM_MEDIA_TYPE } from './ApiProblem.ts';
  * app.pipe('/', new NotFoundProblemMiddleware(), { priority: -90 });
  * ```
  *
+ * @see The REST guide: [API Problem](../../../docs/rest.md#api-problem)
  * @category Problems
  */
 export class NotFoundProblemMiddleware implements MiddlewareInterface {

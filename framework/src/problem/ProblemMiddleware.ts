@@ -34,6 +34,7 @@ export interface ProblemMiddlewareOptions {
  * app.pipe('/', new ProblemMiddleware({ debug: process.env.DEBUG === '1' }), { priority: -100 });
  * ```
  *
+ * @see The REST guide: [API Problem](../../../docs/rest.md#api-problem)
  * @category Problems
  */
 export class ProblemMiddleware implements ErrorMiddlewareInterface {

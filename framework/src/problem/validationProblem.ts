@@ -22,6 +22,7 @@ export type ValidationMessages = Readonly<Record<string, Readonly<Record<string,
  * });
  * ```
  *
+ * @see The REST guide: [API Problem](../../../docs/rest.md#api-problem)
  * @category Problems
  */
 export function validationProblem(messages: ValidationMessages): ApiProblem {

@@ -79,6 +79,7 @@ export type Awaitable<T> = T | Promise<T>;
  * registerResource(app, '/speaker', new SpeakerResource(), { entity: 'speaker' });
  * ```
  *
+ * @see The REST guide: [REST resources](../../../docs/rest.md#rest-resources)
  * @category REST resources
  */
 export abstract class Resource<E extends Entity = Entity> {

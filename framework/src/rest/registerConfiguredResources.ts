@@ -37,6 +37,7 @@ export interface RestResourceConfig extends ResourceOptions {
  * registerConfiguredResources(app, container);
  * ```
  *
+ * @see The REST guide: [REST resources](../../../docs/rest.md#rest-resources)
  * @category REST resources
  */
 export function registerConfiguredResources(app: Application, container: Container): void {

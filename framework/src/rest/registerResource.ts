@@ -106,6 +106,7 @@ export interface ResourceRoutes {
  * });
  * ```
  *
+ * @see The REST guide: [REST resources](../../../docs/rest.md#rest-resources)
  * @category REST resources
  */
 export function registerResource(

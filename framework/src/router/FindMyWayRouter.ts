@@ -26,6 +26,7 @@ interface ShapedRoute {
  * const app = createApplication({ router: new FindMyWayRouter() }); // the default anyway
  * app.get('/user/{id}', (request) => json({ id: request.param('id') }));
  * ```
+ * @see The framework guide: [routes](../../../docs/framework.md#routes)
  * @category Routing
  */
 export class FindMyWayRouter extends RouteTable {

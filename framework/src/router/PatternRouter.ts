@@ -19,6 +19,7 @@ import { RouteTable } from './Router.ts';
  * console.log(router.match('GET', '/user/42').params); // { id: '42' }
  * console.log(router.match('POST', '/user/42').allowedMethods); // ['GET', 'HEAD']
  * ```
+ * @see The framework guide: [routes](../../../docs/framework.md#routes)
  * @category Routing
  */
 export class PatternRouter extends RouteTable {

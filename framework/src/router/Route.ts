@@ -30,6 +30,7 @@ export interface RouteOptions {
  * const user = new Route('/user/{id}', (request) => json({ id: request.param('id') }), ['GET']);
  * app.route(user).setOptions({ tokens: { id: '\\d+' } }); // /user/abc is now a 404
  * ```
+ * @see The framework guide: [routes](../../../docs/framework.md#routes)
  * @category Routing
  */
 export class Route {

@@ -6,6 +6,8 @@ import { fillRoutePath, type RouteParams } from './routePath.ts';
  * What an application needs from a router. Two come with Hyperpipe, both built on
  * {@link RouteTable}: {@link FindMyWayRouter} (the default, a radix tree) and
  * {@link PatternRouter} (regular expressions, written to be read).
+ *
+ * @see The framework guide: [routes](../../../docs/framework.md#routes)
  * @category Routing
  */
 export interface Router {

@@ -96,6 +96,7 @@ export interface RunningServer {
  * await server.close();
  * ```
  *
+ * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows)
  * @category HTTP
  */
 export async function serve(

@@ -52,6 +52,7 @@ const URL_VERSION = /^\/v(\d+)(?=\/|\.|$)/i;
  * // GET /speaker/1 → version 1; GET /v2/speaker/1 or Accept: application/vnd.conference.v2+json → version 2
  * ```
  *
+ * @see The REST guide: [versioning](../../../docs/rest.md#versioning)
  * @category Versioning
  */
 export class Versioning implements MiddlewareInterface {

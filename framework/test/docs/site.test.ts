@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,12 +33,17 @@ function anchorsOf(file: string): Set<string> {
 
 /**
  * Why a relative link from `page` does not resolve, or undefined when it does: the target
- * must exist (a file or a folder of the checkout), an anchor into a page or an SVG must name
+ * must exist (a file or a folder of the checkout, outside `node_modules`, which a fresh
+ * clone lacks and `workshop docs` never serves), an anchor into a page or an SVG must name
  * an element there, and a source link's `#L<line>` a line the file has.
  */
 function brokenLink(page: string, link: string): string | undefined {
   const [path = '', anchor = ''] = link.split('#');
   const target = path === '' ? page : resolve(dirname(page), decodeURIComponent(path));
+  const inRepository = relative(ROOT, target);
+  if (inRepository.startsWith('..') || inRepository.split(sep).includes('node_modules')) {
+    return 'not a file of the repository';
+  }
   if (!existsSync(target)) return 'no such file';
   if (anchor === '' || statSync(target).isDirectory()) return undefined;
   const line = /^L(\d+)$/.exec(anchor)?.[1];
@@ -49,6 +54,30 @@ function brokenLink(page: string, link: string): string | undefined {
   if (!/\.(?:html|svg)$/.test(target)) return undefined;
   return anchorsOf(target).has(decodeURIComponent(anchor)) ? undefined : `no #${anchor} there`;
 }
+
+/** Reference pages of what the guides are built around, each explained in a guide's section. */
+const GUIDED_PAGES = [
+  'classes/Application.html',
+  'classes/MiddlewarePipe.html',
+  'classes/FinalHandler.html',
+  'classes/RoutingMiddleware.html',
+  'classes/DispatchMiddleware.html',
+  'interfaces/Router.html',
+  'classes/Route.html',
+  'functions/ApplicationFactory.html',
+  'classes/ServiceManager.html',
+  'classes/PipelineTrace.html',
+  'classes/ApiProblem.html',
+  'classes/ProblemMiddleware.html',
+  'classes/HalRenderer.html',
+  'classes/HalResource.html',
+  'classes/Resource.html',
+  'functions/registerResource.html',
+  'classes/ContentNegotiation.html',
+  'classes/Versioning.html',
+  'classes/AuthenticationMiddleware.html',
+  'classes/AuthorizationMiddleware.html',
+];
 
 function pagesOf(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
@@ -103,6 +132,23 @@ describe('the documentation site', () => {
     );
   });
 
+  it('gives MiddlewarePipe and FinalHandler, central in the framework guide, pages it links to', () => {
+    const guide = readFileSync(join(SITE, 'documents', 'The_framework.html'), 'utf8');
+    for (const name of ['MiddlewarePipe', 'FinalHandler']) {
+      expect(existsSync(join(SITE, 'classes', `${name}.html`)), name).toBe(true);
+      expect(guide).toContain(`href="../classes/${name}.html"`);
+    }
+  });
+
+  it.each(GUIDED_PAGES)('links %s back to the guide section that explains it', (path) => {
+    const page = join(SITE, path);
+    const sections = linksOf(readFileSync(page, 'utf8')).filter((link) =>
+      /^\.\.\/documents\/[^#]+\.html#./.test(link),
+    );
+    expect(sections.length).toBeGreaterThan(0);
+    expect(brokenLinks(page, sections)).toEqual([]);
+  });
+
   it('has every page the step READMEs link to, anchors included', () => {
     const readmes = readdirSync(join(ROOT, 'exercises'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -123,6 +169,9 @@ describe('the documentation site', () => {
     expect(brokenLinks(page, ['../classes/Nope.html'])).toHaveLength(1);
     expect(brokenLinks(page, ['../index.html#nope'])).toHaveLength(1);
     expect(brokenLinks(page, ['../../../framework/src/index.ts#L99999'])).toHaveLength(1);
+    expect(brokenLinks(page, ['../../../node_modules/typescript/lib/lib.es5.d.ts'])).toHaveLength(
+      1,
+    );
     expect(brokenLinks(page, ['../index.html#hyperpipe', '../../../framework/src'])).toEqual([]);
   });
 
