@@ -16,6 +16,7 @@ try {
 }
 const { url } = await app.run();
 console.log(`Conference API on ${url}. Try:
+  curl -i -H 'Accept: application/hal+json' ${url}/
   curl -i ${url}/timezone
   curl -i ${url}/speaker
   curl -i ${url}/speaker/1
@@ -23,5 +24,6 @@ console.log(`Conference API on ${url}. Try:
   curl -i -H 'Accept: application/vnd.conference.v2+json' ${url}/speaker/1
   curl -i -X POST -H 'Content-Type: application/json' -d '{"timezone":"Europe/Paris"}' ${url}/timezone
   curl -i -X PATCH -u learner:hyperpipe -H 'Content-Type: application/json' -d '{"name":"Ada"}' ${url}/speaker/1
+Open ${url}/ in a browser for the HAL explorer.
 Writes need credentials; the demo users are in docs/conference-api.md.
 Ctrl-C stops the server.`);
