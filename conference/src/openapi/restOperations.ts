@@ -71,6 +71,7 @@ export function restOperations(
         operationId: operationIdOf(served, kind, method, alias),
         tags: [nounOf(served)],
         summary: `${SUMMARIES[kind][method] ?? method} (${served.entry.entity})`,
+        description: DESCRIPTIONS[kind][method] ?? '',
         security: context.security(needsIdentity),
         request: {
           ...(param && { params: z.object({ [param]: identifier(served, route, param) }) }),
@@ -98,6 +99,22 @@ const SUMMARIES: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
     PUT: 'Replaces an entity',
     PATCH: 'Changes some fields of an entity',
     DELETE: 'Deletes an entity',
+  },
+};
+
+/** What each operation does, beyond its summary: what a client can count on. */
+const DESCRIPTIONS: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
+  collection: {
+    GET: 'A page of the collection (`?page=N`, 25 a page) with links to the other pages. Each item carries its links, to the entities it relates to as well, so a client needs no request per item. `If-None-Match` with the page’s current `ETag` answers 304.',
+    POST: 'Creates an entity from the body, validated whole; answers 201 with its `Location` and the new entity. A refused body writes nothing.',
+  },
+  entity: {
+    GET: 'The entity, its links and the entities it embeds. `If-None-Match` with its current `ETag` answers 304.',
+    PUT: 'Replaces every field of the entity; an omitted optional field becomes null. With `If-Match`, only over the version it names: otherwise 412, and nothing is written.',
+    PATCH:
+      'Changes the fields the body names, at least one. With `If-Match`, only over the version it names: otherwise 412, and nothing is written.',
+    DELETE:
+      'Deletes the entity and its links to others. With `If-Match`, only the version it names: otherwise 412, and nothing is deleted.',
   },
 };
 

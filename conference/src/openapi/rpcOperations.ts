@@ -62,6 +62,7 @@ export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, Rpc
       operationId: 'getTimezone',
       tags: ['Time zone'],
       summary: "The server's time zone",
+      description: 'The IANA name of the time zone the server runs in, such as `Europe/Paris`.',
       responses: {
         200: jsonAnswer("The server's time zone.", timezone),
         406: problemResponse(406, 'The client does not accept JSON.'),
@@ -71,6 +72,8 @@ export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, Rpc
       operationId: 'checkTimezone',
       tags: ['Time zone'],
       summary: 'Checks a time zone name',
+      description:
+        'Answers whether this runtime knows the IANA time zone the body names, as JSON or as a form; a 422 problem says why not.',
       request: {
         body: {
           required: true,
@@ -111,6 +114,8 @@ export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, Rpc
       operationId: 'getOpenApiDocument',
       tags: ['Description'],
       summary: 'This document',
+      description:
+        'The OpenAPI description of the API, generated from its configuration, routes and validation schemas; the API root links to it as `service-desc` (RFC 8631).',
       responses: {
         200: jsonAnswer(
           'The OpenAPI document of the API.',
