@@ -9,8 +9,9 @@ export interface RouteOptions {
   /** Regular expressions that restrict what a placeholder matches, e.g. `{ id: '\\d+' }`. */
   tokens?: Readonly<Record<string, string>>;
   /**
-   * The methods a 405 on this path lists in `Allow`, when the route takes more methods than
-   * it serves: a REST resource takes every method so that it can refuse some in its own words.
+   * The methods the route serves, when its middleware answers the others itself, as a REST
+   * resource does ("has not been defined for entities"): the router then hands it every
+   * method, any it never heard of (PROPFIND) included, and a 405 lists these in `Allow`.
    */
   allow?: readonly string[];
   /** Other, router-specific options. */

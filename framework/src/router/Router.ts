@@ -137,7 +137,7 @@ export abstract class RouteTable implements Router {
       if (method === 'HEAD' && methods?.includes('GET')) getForHead ??= route;
       if (methods?.length === 0 && emptyList.includes(method)) emptyListRoute ??= route;
     }
-    const chosen = getForHead ?? emptyListRoute;
+    const chosen = getForHead ?? emptyListRoute ?? answersEveryMethod(matched.keys());
     if (chosen) return RouteResult.fromRoute(chosen, matched.get(chosen));
     const allowed = [...matched.keys()].flatMap((route) => {
       if (route.options.allow) return route.options.allow;
@@ -146,6 +146,17 @@ export abstract class RouteTable implements Router {
     });
     return RouteResult.fromMethodFailure(withHead(allowed));
   }
+}
+
+/**
+ * A route that answers every method itself, 405 included: one whose options name what it
+ * allows, as a REST resource's do. Its 405 then says what the resource kind lacks ("has not
+ * been defined for entities", SPEC 7.1), for PROPFIND as for DELETE, rather than the
+ * router's words for a route that never heard of the method.
+ */
+function answersEveryMethod(routes: Iterable<Route>): Route | undefined {
+  for (const route of routes) if (route.options.allow !== undefined) return route;
+  return undefined;
 }
 
 /**

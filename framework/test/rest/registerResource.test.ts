@@ -210,6 +210,24 @@ describe('registerResource method lists', () => {
     expect((await send(app, 'DELETE', '/api/user/1')).status).toBe(204);
     expect(resource.calls).toEqual([['delete', '1']]);
   });
+
+  it.each([
+    ['PROPFIND', '/api/user/1', 'entities', 'GET,HEAD,PATCH,PUT,DELETE,OPTIONS'],
+    ['PURGE', '/api/user', 'collections', 'GET,HEAD,POST,OPTIONS'],
+    ['POST', '/api/user/1', 'entities', 'GET,HEAD,PATCH,PUT,DELETE,OPTIONS'],
+  ])(
+    'answers %s %s, a method no route names, with the same 405 as any other',
+    async (method, path, kind, allow) => {
+      const resource = new RecordingResource();
+      const response = await send(resourceApp(resource), method, path);
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe(allow);
+      expect((await response.json()).detail).toBe(
+        `The ${method} method has not been defined for ${kind}`,
+      );
+      expect(resource.calls).toEqual([]);
+    },
+  );
 });
 
 describe('registerResource content negotiation', () => {
