@@ -154,7 +154,8 @@ export {
 // Routing.
 export { FindMyWayRouter } from './router/FindMyWayRouter.ts';
 export { PatternRouter } from './router/PatternRouter.ts';
-export { Route, type RouteOptions } from './router/Route.ts';
+export { Route } from './router/Route.ts';
+export type { RouteOptions } from './router/RouteOptions.ts';
 export { RouteResult } from './router/RouteResult.ts';
 export { type MethodRules, type Router, RouteTable } from './router/Router.ts';
 export type { RouteParams } from './router/routePath.ts';

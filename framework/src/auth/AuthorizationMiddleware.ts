@@ -151,6 +151,5 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
  * @category Authentication
  */
 export function resourceOf(route: Route): string {
-  const resource = route.options.resource;
-  return typeof resource === 'string' ? resource : route.name;
+  return route.options.resource ?? route.name;
 }

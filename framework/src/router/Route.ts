@@ -1,22 +1,6 @@
 import type { Middleware } from '../middleware/Middleware.ts';
+import { assertKnownOptions, type RouteOptions } from './RouteOptions.ts';
 import { type PathPart, parseRoutePath, tokenPattern } from './routePath.ts';
-
-/**
- * Options of a route, passed on to the router.
- * @category Routing
- */
-export interface RouteOptions {
-  /** Regular expressions that restrict what a placeholder matches, e.g. `{ id: '\\d+' }`. */
-  tokens?: Readonly<Record<string, string>>;
-  /**
-   * The methods the route serves, when its middleware answers the others itself, as a REST
-   * resource does ("has not been defined for entities"): the router then hands it every
-   * method, any it never heard of (PROPFIND) included, and a 405 lists these in `Allow`.
-   */
-  allow?: readonly string[];
-  /** Other, router-specific options. */
-  [option: string]: unknown;
-}
 
 /**
  * A path pattern bound to middleware for some HTTP methods.
@@ -78,6 +62,7 @@ export class Route {
    * @param options - the new options
    */
   setOptions(options: RouteOptions): this {
+    assertKnownOptions(this.name, options);
     for (const [name, pattern] of Object.entries(options.tokens ?? {})) {
       if (!this.parts.some((part) => part.param === name)) {
         throw new Error(

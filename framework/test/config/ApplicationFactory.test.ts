@@ -287,6 +287,16 @@ describe('ApplicationFactory', () => {
       { routes: [{ path: '/', middleware: 'A', options: { tokens: { id: '\\d+' } } }] },
       'Invalid route #0: Route "/" has a token for "id"',
     ],
+    [
+      'a misspelt option, which would leave the route without its rule',
+      { routes: [{ path: '/', middleware: 'A', options: { authenticaton: false } }] },
+      'Invalid route #0: Route "/" has an unknown option "authenticaton"; the options are tokens, allow, authentication, resource',
+    ],
+    [
+      'an option of the wrong kind',
+      { routes: [{ path: '/', middleware: 'A', options: { authentication: 'no' } }] },
+      'Invalid route #0: Route "/" has an invalid "authentication" option: "no"',
+    ],
     ['routes that are not a list', { routes: { path: '/' } }, '"routes" must be a list'],
   ])('refuses %s, naming the route', (_name, config, message) => {
     expect(() => appFrom(config as Config)).toThrow(message);

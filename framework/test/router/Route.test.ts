@@ -56,7 +56,7 @@ describe('Route', () => {
   describe('setOptions', () => {
     it('stores the options and returns the route, for chaining', () => {
       const route = new Route('/user/{id}', handler('x'), ['GET']);
-      const options = { tokens: { id: '\\d+' }, other: true };
+      const options = { tokens: { id: '\\d+' }, resource: 'User' };
       expect(route.setOptions(options)).toBe(route);
       expect(route.options).toEqual(options);
     });
@@ -80,6 +80,24 @@ describe('Route', () => {
         expect(() => route.setOptions({ tokens: { id: token } })).toThrow(SyntaxError);
         expect(route.options).toEqual({});
       },
+    );
+  });
+
+  it('takes the options it knows, typed, and refuses any other', () => {
+    const route = new Route('/user/{id}', handler('x'));
+    const options = {
+      tokens: { id: '\\d+' },
+      allow: ['GET'],
+      authentication: false,
+      resource: 'User',
+    } as const;
+    expect(route.setOptions(options).options).toEqual(options);
+    expect(() => route.setOptions({ token: { id: '\\d+' } } as never)).toThrow(
+      'Route "/user/{id}" has an unknown option "token"; the options are tokens, allow, authentication, resource',
+    );
+    expect(() => route.setOptions({ allow: 'GET' } as never)).toThrow('invalid "allow" option');
+    expect(() => route.setOptions({ tokens: { id: 5 } } as never)).toThrow(
+      'invalid "tokens" option',
     );
   });
 });
