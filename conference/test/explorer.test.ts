@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
 import type { CatalogueDatabase } from '@hyperpipe/catalogue';
-import type { RunningServer } from 'hyperpipe';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Application, RunningServer } from 'hyperpipe';
+import { type Browser, chromium, type Page, type Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../scripts/chromium.ts';
 import {
   createTestConference,
+  HAL,
   idsOf,
   JSON_TYPE,
   linkTable,
@@ -13,6 +14,7 @@ import {
   sendJson,
   speakerRow,
   talkRow,
+  V2,
 } from './support/conference.ts';
 
 /** What Chromium sends for a page it navigates to. */
@@ -40,23 +42,8 @@ describe('GET /', () => {
   });
 });
 
-/**
- * Chromium: CHROMIUM_PATH, or Debian's chromium package, which `.ci/run` installs. Without
- * it the tests fail rather than skip: a browser test that never runs proves nothing.
- */
-function chromiumPath(): string {
-  const path =
-    process.env.CHROMIUM_PATH ??
-    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate));
-  if (path === undefined || !existsSync(path)) {
-    throw new Error(
-      `No Chromium at ${path ?? '/usr/bin/chromium'} for the explorer tests: \`apt-get install chromium\` (.ci/run does), or set CHROMIUM_PATH`,
-    );
-  }
-  return path;
-}
-
 describe('the HAL explorer in Chromium', () => {
+  let app: Application;
   let db: CatalogueDatabase;
   let server: RunningServer;
   let browser: Browser;
@@ -65,8 +52,8 @@ describe('the HAL explorer in Chromium', () => {
 
   beforeAll(async () => {
     const conference = await createTestConference();
-    db = conference.db;
-    server = await conference.app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+    ({ app, db } = conference);
+    server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
     browser = await chromium.launch({ executablePath: chromiumPath() });
   }, 30_000);
 
@@ -75,22 +62,45 @@ describe('the HAL explorer in Chromium', () => {
     await server?.close();
   });
 
+  afterEach(async () => {
+    await page?.close();
+  });
+
   beforeEach(async () => {
+    pageErrors.length = 0;
     page = await browser.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${server.url}/`);
-    await expectStatus('GET /speaker → 200');
+    await expectStatus('GET / → 200');
   });
 
   /** Waits for the status line to say what was fetched and how it went. */
-  const expectStatus = (text: string) =>
-    page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 5_000 });
+  const expectStatus = (text: string | RegExp) =>
+    page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+
+  /** Waits for the write form to follow a resource, its Allow known and its body made. */
+  const expectFormFor = (path: string) =>
+    page
+      .locator('#write-target')
+      .filter({ hasText: `To ${path} · Allow` })
+      .waitFor({ timeout: 10_000 });
 
   /** The state the page shows, field by field. */
   const state = () =>
     page.$$eval('#state-list dt', (terms) =>
       Object.fromEntries(
         terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      ),
+    );
+
+  /** The headers the page shows of the request (`request`) or of its response, by name. */
+  const headersShown = (of: 'request' | 'response' = 'response') =>
+    page.$$eval(`#${of}-headers > div`, (lines) =>
+      Object.fromEntries(
+        lines.map((line) => [
+          line.querySelector('dt')?.textContent,
+          line.querySelector('dd')?.textContent,
+        ]),
       ),
     );
 
@@ -103,7 +113,60 @@ describe('the HAL explorer in Chromium', () => {
         items.map((item) => item.firstElementChild?.firstElementChild?.textContent),
       );
 
-  it('opens on the speakers and follows `next` to page 2', async () => {
+  /** Follows a plain link of the resource shown, by its relation (the first of several). */
+  const follow = (relation: string) =>
+    page
+      .getByRole('button', { name: `Follow ${relation}`, exact: true })
+      .first()
+      .click();
+
+  /** Fills a templated link's variables and follows it. */
+  async function fillAndFollow(relation: string, values: Record<string, string>) {
+    const form = page.getByRole('form', { name: `Fill ${relation}`, exact: true });
+    for (const [name, value] of Object.entries(values)) await form.getByLabel(name).fill(value);
+    await form.getByRole('button', { name: `Follow ${relation}`, exact: true }).click();
+  }
+
+  /** A speaker, reached from the root by its `speaker` template, with the form following it. */
+  async function openSpeaker(id: number) {
+    await fillAndFollow('speaker', { speaker_id: String(id) });
+    await expectStatus(`GET /v1/speaker/${id} → 200`);
+    await expectFormFor(`/v1/speaker/${id}`);
+  }
+
+  const methods = () => page.getByLabel('Method').locator('option').allTextContents();
+  const body = () => page.getByLabel('Body').inputValue();
+
+  /** The next request the page sends with this method to this path, once sent. */
+  const nextRequest = (method: string, path: string) =>
+    page.waitForRequest(
+      (request) => request.method() === method && new URL(request.url()).pathname === path,
+      { timeout: 10_000 },
+    );
+
+  it("opens on the API root and lists the root's relations, with their titles", async () => {
+    const root = await sendJson(app, '/', { headers: { accept: HAL } });
+    const relations = await page.locator('#link-rows th .relation').allTextContents();
+    expect(relations).toEqual(Object.keys(root.body._links));
+    expect(await page.locator('#link-rows th .title').allTextContents()).toContain(
+      root.body._links.speakers.title,
+    );
+    // Templated links are not followed as they are: each has a field per variable.
+    expect(
+      await page
+        .getByRole('form', { name: 'Fill speaker', exact: true })
+        .getByLabel('speaker_id')
+        .count(),
+    ).toBe(1);
+    expect(await page.getByRole('form', { name: 'Fill speakers' }).getByLabel('page').count()).toBe(
+      1,
+    );
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('follows `speakers`, then `next` to page 2, then one of its speakers', async () => {
+    await fillAndFollow('speakers', {});
+    await expectStatus('GET /v1/speaker → 200');
     expect(await state()).toMatchObject({ page: '1', total: String(SEED.speakers) });
     await page
       .getByRole('navigation', { name: 'Pages' })
@@ -111,29 +174,202 @@ describe('the HAL explorer in Chromium', () => {
       .click();
     await expectStatus('GET /v1/speaker?page=2 → 200');
     expect(await state()).toMatchObject({ page: '2', count: '25' });
-    const names = idsOf(db, 'speakers')
-      .slice(25, 50)
-      .map((id) => speakerRow(db, id)?.name);
-    expect(await embedded('speakers')).toEqual(names);
-    expect(pageErrors).toEqual([]);
-  });
+    const onPage2 = idsOf(db, 'speakers').slice(25, 50);
+    expect(await embedded('speakers')).toEqual(onPage2.map((id) => speakerRow(db, id)?.name));
 
-  it('opens a speaker of page 2 and shows the talks it embeds', async () => {
-    await page
-      .getByRole('navigation', { name: 'Pages' })
-      .getByRole('button', { name: 'Next' })
-      .click();
-    await expectStatus('page=2 → 200');
     const { talksOf } = linkTable(db);
-    const id = idsOf(db, 'speakers')
-      .slice(25, 50)
-      .find((speaker) => (talksOf.get(speaker)?.length ?? 0) > 1) as number;
+    const id = onPage2.find((speaker) => (talksOf.get(speaker)?.length ?? 0) > 1) as number;
     const speaker = speakerRow(db, id);
     await page.getByRole('button', { name: `Open ${speaker?.name}` }).click();
     await expectStatus(`GET /v1/speaker/${id} → 200`);
     expect(await state()).toMatchObject({ id: String(id), name: speaker?.name });
     const titles = (talksOf.get(id) ?? []).map((talk) => talkRow(db, talk)?.title);
     expect((await embedded('talks')).sort()).toEqual(titles.sort());
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fills a query template, leaving out what is left empty', async () => {
+    await fillAndFollow('talks', { page: '3' });
+    await expectStatus('GET /v1/talk?page=3 → 200');
+    expect(await state()).toMatchObject({ page: '3' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows the request's Accept and the response's status line, ETag and Vary", async () => {
+    const id = idsOf(db, 'speakers')[2] as number;
+    await openSpeaker(id);
+    const accept = 'application/hal+json, application/json;q=0.5';
+    const direct = await fetch(`${server.url}/v1/speaker/${id}`, { headers: { accept } });
+    expect(await page.locator('#status-line').textContent()).toBe('200 OK');
+    expect(await headersShown()).toMatchObject({
+      'content-type': HAL,
+      etag: direct.headers.get('etag'),
+      vary: 'Accept',
+    });
+    expect(await page.locator('#request-line').textContent()).toBe(`GET /v1/speaker/${id}`);
+    expect(await headersShown('request')).toEqual({ accept });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('revalidates with If-None-Match: a 304 keeps the speaker shown', async () => {
+    const id = idsOf(db, 'speakers')[3] as number;
+    await openSpeaker(id);
+    const sent = nextRequest('GET', `/v1/speaker/${id}`);
+    await page.getByRole('button', { name: 'Revalidate with If-None-Match' }).click();
+    expect((await sent).headers()['if-none-match']).toMatch(/^"[\w-]+"$/);
+    await expectStatus(`GET /v1/speaker/${id} → 304`);
+    expect(await state()).toMatchObject({ id: String(id) });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows version 2 when Accept asks for it: the v2 root, then a v2 speaker', async () => {
+    const { talksOf } = linkTable(db);
+    const id = idsOf(db, 'speakers')[4] as number;
+    await page.getByLabel('Accept').selectOption(V2);
+    await expectStatus(`GET / → 200 OK · ${V2}`);
+    expect(await page.locator('#link-rows td.url').first().textContent()).toBe('/v2');
+    await fillAndFollow('speaker', { speaker_id: String(id) });
+    await expectStatus(`GET /v2/speaker/${id} → 200 OK · ${V2}`);
+    const shown = await state();
+    expect(shown).toMatchObject({ id: String(id), talk_count: String(talksOf.get(id)?.length) });
+    expect(shown).not.toHaveProperty('twitter');
+    expect((await headersShown())['content-type']).toBe(V2);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('offers POST on a collection, never PATCH, with a body from the API description', async () => {
+    await fillAndFollow('speakers', {});
+    await expectFormFor('/v1/speaker');
+    expect(await methods()).toEqual(['POST']);
+    expect(Object.keys(JSON.parse(await body()))).toContain('name');
+    expect(await page.locator('#write-target').textContent()).toContain('Allow: GET,HEAD,POST');
+    // If-Match guards writes over a resource seen; a POST creates one.
+    expect(await page.getByLabel('Send If-Match with the ETag seen').isVisible()).toBe(false);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("offers an entity's methods from its Allow, and a body of its own for each", async () => {
+    const { talksOf } = linkTable(db);
+    const speaker = [...talksOf.keys()][5] as number;
+    await openSpeaker(speaker);
+    expect(await methods()).toEqual(['PATCH', 'PUT', 'DELETE']);
+    await page.getByLabel('Body').fill('{"twitter": "@typed-for-the-speaker"}');
+
+    // To one of its talks: the form is the talk's, nothing of the speaker's is carried.
+    await follow('talks');
+    await expectStatus(/GET \/v1\/talk\/\d+ → 200/);
+    const shownTalk = Number((await state()).id);
+    await expectFormFor(`/v1/talk/${shownTalk}`);
+    expect(await methods()).toEqual(['PATCH', 'PUT', 'DELETE']);
+    const talkFields = ['title', 'abstract', 'day', 'start_time', 'speakers'];
+    const patch = JSON.parse(await body());
+    expect(Object.keys(patch).length).toBeGreaterThan(0);
+    expect(talkFields).toEqual(expect.arrayContaining(Object.keys(patch)));
+
+    // Another method, another body: PUT's carries the required title; DELETE has none.
+    await page.getByLabel('Body').fill('{"typed": "for PATCH"}');
+    await page.getByLabel('Method').selectOption('PUT');
+    expect(JSON.parse(await body())).toHaveProperty('title');
+    await page.getByLabel('Method').selectOption('DELETE');
+    expect(await body()).toBe('');
+    expect(await page.getByLabel('Body').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Content-Type').isDisabled()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sends a write with Basic credentials, and shows the 401 problem of a guest', async () => {
+    const id = idsOf(db, 'speakers')[0] as number;
+    await openSpeaker(id);
+    await page.getByLabel('Body').fill('{"twitter": "@explorer"}');
+    await page.getByLabel('User').fill('learner');
+    await page.getByLabel('Password').fill('hyperpipe');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expectStatus(`PATCH /v1/speaker/${id} → 200`);
+    expect(await state()).toMatchObject({ id: String(id), twitter: '@explorer' });
+    expect(speakerRow(db, id)?.twitter).toBe('@explorer');
+
+    await expectFormFor(`/v1/speaker/${id}`);
+    await page.getByRole('radio', { name: 'None' }).check();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expectStatus(`PATCH /v1/speaker/${id} → 401`);
+    expect(await page.getByRole('alert').getByRole('heading').textContent()).toBe(
+      'Problem: 401 Unauthorized',
+    );
+    expect((await headersShown())['www-authenticate']).toMatch(/^Basic realm="conference"/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('writes only over the version it saw: a stale ETag shows the 412 problem', async () => {
+    const id = idsOf(db, 'speakers')[1] as number;
+    await openSpeaker(id);
+    const seen = (await headersShown()).etag;
+    // Another client changes the speaker after the explorer fetched it.
+    const other = await fetch(`${server.url}/v1/speaker/${id}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Basic ${btoa('learner:hyperpipe')}`,
+        'content-type': JSON_TYPE,
+      },
+      body: JSON.stringify({ name: 'Changed by another client' }),
+    });
+    expect(other.status).toBe(200);
+
+    await page.getByLabel('Body').fill('{"name": "Changed in the explorer"}');
+    await page.getByLabel('Password').fill('hyperpipe');
+    const sent = nextRequest('PATCH', `/v1/speaker/${id}`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect((await sent).headers()['if-match']).toBe(seen);
+    await expectStatus(`PATCH /v1/speaker/${id} → 412 Precondition Failed`);
+    expect(await page.getByRole('alert').getByRole('heading').textContent()).toBe(
+      'Problem: 412 Precondition Failed',
+    );
+    expect(speakerRow(db, id)?.name).toBe('Changed by another client');
+
+    // Fetched again, the current version is the one written over.
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expectStatus(`GET /v1/speaker/${id} → 200`);
+    await expectFormFor(`/v1/speaker/${id}`);
+    await page.getByLabel('Body').fill('{"name": "Changed in the explorer"}');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expectStatus(`PATCH /v1/speaker/${id} → 200`);
+    expect(speakerRow(db, id)?.name).toBe('Changed in the explorer');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("gets a token from the root's `token` link, then DELETEs with it and no body", async () => {
+    const talk = idsOf(db, 'talks').at(-1) as number;
+    await follow('token');
+    // GET is not how a token is asked for: the 405 says so, and its Allow sets the form.
+    await expectStatus('GET /oauth → 405');
+    await expectFormFor('/oauth');
+    expect(await methods()).toEqual(['POST']);
+    expect(await page.getByLabel('Content-Type').inputValue()).toBe(
+      'application/x-www-form-urlencoded',
+    );
+    expect(await body()).toMatch(/^grant_type=password&/);
+    await page
+      .getByLabel('Body')
+      .fill(
+        'grant_type=password&username=editor&password=hyperpipe-editor&client_id=workshop&client_secret=workshop-secret',
+      );
+    await page.getByRole('radio', { name: 'None' }).check();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expectStatus('POST /oauth → 200');
+    expect(await page.getByLabel('Bearer token').isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'API root' }).click();
+    await expectStatus('GET / → 200');
+    await fillAndFollow('talk', { talk_id: String(talk) });
+    await expectFormFor(`/v1/talk/${talk}`);
+    await page.getByLabel('Method').selectOption('DELETE');
+    const sent = nextRequest('DELETE', `/v1/talk/${talk}`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const request: Request = await sent;
+    expect(request.postData()).toBeNull();
+    expect(request.headers()['content-type']).toBeUndefined();
+    expect(request.headers().authorization).toMatch(/^Bearer \w+/);
+    await expectStatus(`DELETE /v1/talk/${talk} → 204`);
+    expect(talkRow(db, talk)).toBeUndefined();
     expect(pageErrors).toEqual([]);
   });
 
@@ -144,27 +380,6 @@ describe('the HAL explorer in Chromium', () => {
     const alert = page.getByRole('alert');
     expect(await alert.getByRole('heading').textContent()).toBe('Problem: 404 Not Found');
     expect(await alert.locator('.detail').textContent()).toBe('Entity not found.');
-    expect(pageErrors).toEqual([]);
-  });
-
-  it('sends a write with Basic credentials, and shows the 401 problem of a guest', async () => {
-    const id = idsOf(db, 'speakers')[0] as number;
-    await page.getByLabel('Method').selectOption('PATCH');
-    await page.getByLabel('URL').fill(`/speaker/${id}`);
-    await page.getByLabel('Body').fill('{"twitter": "@explorer"}');
-    await page.getByLabel('User').fill('learner');
-    await page.getByLabel('Password').fill('hyperpipe');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expectStatus(`PATCH /speaker/${id} → 200`);
-    expect(await state()).toMatchObject({ id: String(id), twitter: '@explorer' });
-    expect(speakerRow(db, id)?.twitter).toBe('@explorer');
-
-    await page.getByLabel('None').check();
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expectStatus(`PATCH /speaker/${id} → 401`);
-    expect(await page.getByRole('alert').getByRole('heading').textContent()).toBe(
-      'Problem: 401 Unauthorized',
-    );
     expect(pageErrors).toEqual([]);
   });
 
@@ -191,8 +406,8 @@ describe('the HAL explorer in Chromium', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("connect-src 'self'");
     expect(policy).not.toContain('unsafe-inline');
-    // The page still works under it: the speakers load, and nothing was refused.
-    await expectStatus('GET /speaker → 200');
+    // The page still works under it: the root loads, and nothing was refused.
+    await expectStatus('GET / → 200');
     expect(pageErrors).toEqual([]);
   });
 

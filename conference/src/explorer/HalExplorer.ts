@@ -41,8 +41,10 @@ const POLICY = [
 ].join('; ');
 
 /**
- * `GET /` for browsers: the HAL explorer, one HTML page whose script fetches the API's
- * resources as HAL and shows their state, links, embedded resources and problems.
+ * `GET /` (and `/v1`, `/v2`) for browsers: the HAL explorer, one HTML page whose script
+ * starts from the API root and follows its links with the `Accept` the user chooses, showing
+ * each answer's state, links, embedded resources, problems and headers, and whose write form
+ * takes its methods from `Allow` and its bodies from the OpenAPI description.
  *
  * Only a client that prefers HTML gets it: one that takes JSON, or anything (`*\/*`), goes
  * on down the route's pipeline to the API root (config/autoload/root.global.ts).
