@@ -98,7 +98,9 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
   async process(request: ServerRequest): Promise<Response> {
     const bytes = await readBody(request.request, BODY_LIMIT);
     const form = new URLSearchParams(new TextDecoder().decode(bytes));
-    const body = Object.fromEntries(form);
+    // RFC 6749 §3.1: a parameter sent without a value is as if it were not sent (a form
+    // whose `scope` field is left empty asks for no scope, not for the scope "").
+    const body = Object.fromEntries([...form].filter(([, value]) => value !== ''));
     // Refused before any hashing while the address, client or user used up its failures.
     const keys = limitKeys(request, body);
     const wait = await this.#limits.retryAfter(Object.values(keys));

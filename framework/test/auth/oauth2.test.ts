@@ -325,6 +325,21 @@ describe('scopes', () => {
     });
     expect((await refreshed.json()).error).toBe('invalid_scope');
   });
+
+  it('take a parameter sent without a value as not sent (RFC 6749 §3.1), as a form leaves it', async () => {
+    const token = scopedEndpoint();
+    const response = await token({
+      grant_type: 'password',
+      username: 'apr1',
+      password: 'secret-apr1',
+      client_id: 'reader',
+      client_secret: 'reader-secret',
+      scope: '',
+      refresh_token: '',
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).scope).toBeUndefined();
+  });
 });
 
 describe('bearer tokens', () => {
