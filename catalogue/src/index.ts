@@ -5,22 +5,22 @@
  * @packageDocumentation
  */
 
-export type { CatalogueDatabase } from './catalogue-database.ts';
-export { defaultCataloguePath, defaultTokenDatabasePath } from './default-catalogue-path.ts';
-export { existingSpeakerIds, missingSpeakerIds } from './existing-speaker-ids.ts';
-export { createInMemoryCatalogue } from './in-memory-catalogue.ts';
-export { type OpenCatalogueOptions, openCatalogue } from './open-catalogue.ts';
+export type { CatalogueDatabase } from './catalogueDatabase.ts';
+export { defaultCataloguePath, defaultTokenDatabasePath } from './defaultCataloguePath.ts';
+export { existingSpeakerIds, missingSpeakerIds } from './existingSpeakerIds.ts';
+export { createInMemoryCatalogue } from './inMemoryCatalogue.ts';
+export { type OpenCatalogueOptions, openCatalogue } from './openCatalogue.ts';
 export type { Page, PageRequest } from './page.ts';
-export { resetCatalogue } from './reset-catalogue.ts';
+export { resetCatalogue } from './resetCatalogue.ts';
+export { SpeakerRepository } from './SpeakerRepository.ts';
 export { applySchema, SCHEMA_SQL } from './schema.ts';
 export {
   CONFERENCE_SEED,
   type ConferenceSeed,
   generateConferenceSeed,
-} from './seed/conference-seed.ts';
+} from './seed/conferenceSeed.ts';
 export type { Speaker, SpeakerInput, SpeakerPatch } from './speaker.ts';
-export { SpeakerRepository } from './speaker-repository.ts';
+export { TalkRepository } from './TalkRepository.ts';
 export type { Talk, TalkInput, TalkPatch } from './talk.ts';
-export { TalkRepository } from './talk-repository.ts';
-export type { TalkSpeakerLink } from './talk-speaker-link.ts';
-export { UnknownSpeakerError } from './unknown-speaker-error.ts';
+export type { TalkSpeakerLink } from './talkSpeakerLink.ts';
+export { UnknownSpeakerError } from './UnknownSpeakerError.ts';

@@ -1,7 +1,7 @@
 // The HAL baseline: node:http and better-sqlite3 by hand, answering the conference API's
 // `GET /speaker/{id}` and `GET /speaker?page=N` with the very bytes Hyperpipe sends (links to
 // every related entity, an ETag, Vary), through the catalogue's own SQL (the `+` before
-// parameters: see catalogue/src/speaker-repository.ts).
+// parameters: see catalogue/src/pagedTable.ts).
 import { hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

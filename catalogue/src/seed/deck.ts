@@ -1,4 +1,4 @@
-import type { SeededRandom } from './seeded-random.ts';
+import type { SeededRandom } from './seededRandom.ts';
 
 /**
  * Creates a function that deals items like cards: in random order, reshuffling only when

@@ -1,11 +1,8 @@
 import type { ServerRequest } from '../http/ServerRequest.ts';
-import {
-  type AuthenticationAdapter,
-  type AuthenticationResult,
-  failure,
-} from './AuthenticationAdapter.ts';
+import { type AuthenticationResult, failure } from './AuthenticationAdapter.ts';
 import { type Authorization, quote } from './authorizationHeader.ts';
 import type { Htpasswd } from './htpasswd.ts';
+import { SchemeAdapter } from './SchemeAdapter.ts';
 
 const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
 
@@ -21,31 +18,15 @@ const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
  *
  * @category Authentication
  */
-export class BasicAdapter implements AuthenticationAdapter {
-  /** The scheme of its header and challenge. */
-  readonly scheme = 'Basic';
-  readonly #users: Htpasswd;
-  readonly #realm: string;
-
+export class BasicAdapter extends SchemeAdapter<Htpasswd> {
   /**
    * Creates the adapter.
    *
-   * @param users - the htpasswd users
+   * @param users - the users and their password hashes
    * @param realm - the realm named in the challenge
    */
   constructor(users: Htpasswd, realm: string) {
-    this.#users = users;
-    this.#realm = realm;
-  }
-
-  /**
-   * Accepts `Authorization: Basic …`.
-   *
-   * @param _request - the request (its header is enough)
-   * @param authorization - its `Authorization` header, split
-   */
-  accepts(_request: ServerRequest, authorization: Authorization | undefined): boolean {
-    return authorization?.scheme === 'basic';
+    super('Basic', users, realm);
   }
 
   /**
@@ -64,7 +45,7 @@ export class BasicAdapter implements AuthenticationAdapter {
     const colon = pair.indexOf(':');
     if (colon < 1) return failure(this.scheme, 'Malformed Basic credentials');
     const user = pair.slice(0, colon);
-    if (!(await this.#users.verify(user, pair.slice(colon + 1)))) {
+    if (!(await this.users.verify(user, pair.slice(colon + 1)))) {
       return failure(this.scheme, 'Invalid user name or password', undefined, { user });
     }
     return { ok: true, name: user };
@@ -72,6 +53,6 @@ export class BasicAdapter implements AuthenticationAdapter {
 
   /** `Basic realm="…", charset="UTF-8"`: RFC 7617's way of saying passwords are UTF-8. */
   challenges(): readonly string[] {
-    return [`Basic realm=${quote(this.#realm)}, charset="UTF-8"`];
+    return [`Basic realm=${quote(this.realm)}, charset="UTF-8"`];
   }
 }

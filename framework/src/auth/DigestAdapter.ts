@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ServerRequest } from '../http/ServerRequest.ts';
-import {
-  type AuthenticationAdapter,
-  type AuthenticationResult,
-  failure,
-} from './AuthenticationAdapter.ts';
+import { type AuthenticationResult, failure } from './AuthenticationAdapter.ts';
 import { type Authorization, parseAuthParams, quote } from './authorizationHeader.ts';
 import type { DigestNonces } from './DigestNonces.ts';
 import type { DigestAlgorithm, Htdigest } from './htdigest.ts';
+import { SchemeAdapter } from './SchemeAdapter.ts';
 import { safeEqual } from './safeEqual.ts';
 
 const REQUIRED = ['username', 'realm', 'nonce', 'uri', 'response', 'qop', 'nc', 'cnonce'];
@@ -30,11 +27,7 @@ const HASH_NAMES: Readonly<Record<DigestAlgorithm, string>> = { MD5: 'md5', 'SHA
  *
  * @category Authentication
  */
-export class DigestAdapter implements AuthenticationAdapter {
-  /** The scheme of its header and challenges. */
-  readonly scheme = 'Digest';
-  readonly #users: Htdigest;
-  readonly #realm: string;
+export class DigestAdapter extends SchemeAdapter<Htdigest> {
   readonly #nonces: DigestNonces;
 
   /**
@@ -45,19 +38,8 @@ export class DigestAdapter implements AuthenticationAdapter {
    * @param nonces - where nonces are issued and checked
    */
   constructor(users: Htdigest, realm: string, nonces: DigestNonces) {
-    this.#users = users;
-    this.#realm = realm;
+    super('Digest', users, realm);
     this.#nonces = nonces;
-  }
-
-  /**
-   * Accepts `Authorization: Digest …`.
-   *
-   * @param _request - the request (its header is enough)
-   * @param authorization - its `Authorization` header, split
-   */
-  accepts(_request: ServerRequest, authorization: Authorization | undefined): boolean {
-    return authorization?.scheme === 'digest';
   }
 
   /**
@@ -79,9 +61,9 @@ export class DigestAdapter implements AuthenticationAdapter {
     const count = /^[\da-f]{8}$/i.test(get('nc')) ? Number.parseInt(get('nc'), 16) : Number.NaN;
     if (algorithm === undefined || get('qop') !== 'auth' || Number.isNaN(count))
       return failure(this.scheme, 'Digest credentials need qop=auth, nc and MD5 or SHA-256');
-    if (get('realm') !== this.#realm || get('uri') !== requestTarget(request))
+    if (get('realm') !== this.realm || get('uri') !== requestTarget(request))
       return failure(this.scheme, 'Digest credentials for another realm or URI');
-    const ha1 = this.#users.ha1(get('username'), this.#realm, algorithm);
+    const ha1 = this.users.ha1(get('username'), this.realm, algorithm);
     const hash = (text: string) => createHash(HASH_NAMES[algorithm]).update(text).digest('hex');
     const ha2 = hash(`${request.method}:${get('uri')}`);
     const expected = hash(`${ha1}:${get('nonce')}:${get('nc')}:${get('cnonce')}:auth:${ha2}`);
@@ -106,7 +88,7 @@ export class DigestAdapter implements AuthenticationAdapter {
 
   #challenges(stale: boolean): string[] {
     const nonce = quote(this.#nonces.issue());
-    const realm = quote(this.#realm);
+    const realm = quote(this.realm);
     return (['SHA-256', 'MD5'] as const).map(
       (algorithm) =>
         `Digest realm=${realm}, qop="auth", algorithm=${algorithm}, nonce=${nonce}` +

@@ -56,6 +56,14 @@ describe('HTTP Basic', () => {
     }
   });
 
+  it('reads the scheme in any case, as RFC 9110 section 11.1 asks', async () => {
+    const response = await call(app, '/books', {
+      method: 'POST',
+      headers: { authorization: basic('apr1', 'secret-apr1').replace(/^Basic/, 'bASIC') },
+    });
+    expect(response.status).toBe(200);
+  });
+
   it('gives roles from the configuration', async () => {
     const response = await call(app, '/books/1', {
       headers: { authorization: basic('apr1', 'secret-apr1') },

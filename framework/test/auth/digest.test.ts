@@ -65,6 +65,12 @@ describe('HTTP Digest', () => {
     expect((await response.json()).who).toBe('alice');
   });
 
+  it('reads the scheme in any case, as RFC 9110 section 11.1 asks', async () => {
+    const { app } = createAuthApp(folder());
+    const response = await post(app, digest(await nonceFrom(app)).replace(/^Digest/, 'dIGEST'));
+    expect(response.status).toBe(200);
+  });
+
   it('signs the query string too', async () => {
     const { app } = createAuthApp(folder());
     const uri = '/books?draft=1';

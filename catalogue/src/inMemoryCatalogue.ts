@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openConnection } from './connection.ts';
-import { seededCatalogueImage } from './seed-image.ts';
+import { seededCatalogueImage } from './seedImage.ts';
 
 /**
  * Opens a private, freshly seeded catalogue that lives only in memory.

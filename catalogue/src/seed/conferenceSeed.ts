@@ -1,11 +1,11 @@
 import type { Speaker } from '../speaker.ts';
 import type { Talk } from '../talk.ts';
-import type { TalkSpeakerLink } from '../talk-speaker-link.ts';
-import { assignSpeakers } from './assign-speakers.ts';
-import { generateSpeakers } from './generate-speakers.ts';
-import { generateTalks } from './generate-talks.ts';
+import type { TalkSpeakerLink } from '../talkSpeakerLink.ts';
+import { assignSpeakers } from './assignSpeakers.ts';
+import { generateSpeakers } from './generateSpeakers.ts';
+import { generateTalks } from './generateTalks.ts';
 import { CONFERENCE_DAYS } from './programme.ts';
-import { createSeededRandom } from './seeded-random.ts';
+import { createSeededRandom } from './seededRandom.ts';
 
 /**
  * The seed of the generator. Changing it, or any of the building blocks, changes the whole

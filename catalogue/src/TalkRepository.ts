@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
-import { changedValue } from './changed-value.ts';
-import { missingSpeakerIds } from './existing-speaker-ids.ts';
-import { assertValidPageRequest, type Page, type PageRequest } from './page.ts';
+import { changedValue } from './changedValue.ts';
+import { missingSpeakerIds } from './existingSpeakerIds.ts';
+import type { Page, PageRequest } from './page.ts';
+import { type PagedTable, pagedTable } from './pagedTable.ts';
 import type { Talk, TalkInput, TalkPatch } from './talk.ts';
-import { UnknownSpeakerError } from './unknown-speaker-error.ts';
+import { UnknownSpeakerError } from './UnknownSpeakerError.ts';
 
 const COLUMNS = 'id, title, abstract, day, start_time';
 
@@ -24,19 +25,14 @@ interface TalkRow {
  */
 export class TalkRepository {
   readonly #db: Database.Database;
+  readonly #table: PagedTable<Talk>;
   readonly #statements: ReturnType<typeof prepareStatements>;
-  readonly #readPage: (request: PageRequest) => Page<Talk>;
 
   /** @param db - a connection to a database with the catalogue schema */
   constructor(db: Database.Database) {
     this.#db = db;
+    this.#table = pagedTable(db, 'talks', COLUMNS);
     this.#statements = prepareStatements(db);
-    // One transaction, so that the page and the total describe the same moment. Made once:
-    // better-sqlite3 builds four wrapper functions at each `transaction()` call (about 4 µs).
-    this.#readPage = db.transaction((request: PageRequest) => ({
-      items: this.#statements.page.all({ offset: request.offset, limit: request.limit }),
-      total: this.#statements.count.get() ?? 0,
-    }));
   }
 
   /**
@@ -45,13 +41,12 @@ export class TalkRepository {
    * @throws RangeError when the offset or limit is not a non-negative integer
    */
   list(request: PageRequest): Page<Talk> {
-    assertValidPageRequest(request);
-    return this.#readPage(request);
+    return this.#table.page(request);
   }
 
   /** Returns the talk with this id, or `undefined` if there is none. */
   fetch(id: number): Talk | undefined {
-    return this.#statements.byId.get(id);
+    return this.#table.byId(id);
   }
 
   /**
@@ -188,14 +183,9 @@ function toRow(input: TalkInput): TalkRow {
 }
 
 // A `+` before a parameter keeps SQLite from preparing the statement again at every run;
-// see speaker-repository.ts.
+// see pagedTable.ts.
 function prepareStatements(db: Database.Database) {
   return {
-    page: db.prepare<PageRequest, Talk>(
-      `SELECT ${COLUMNS} FROM talks ORDER BY id LIMIT +@limit OFFSET +@offset`,
-    ),
-    count: db.prepare<[], number>('SELECT count(*) FROM talks').pluck(),
-    byId: db.prepare<[number], Talk>(`SELECT ${COLUMNS} FROM talks WHERE id = ?`),
     ofSpeaker: db.prepare<[number], Talk>(
       `SELECT t.id, t.title, t.abstract, t.day, t.start_time
        FROM talks AS t

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { seededCatalogueImage } from './seed-image.ts';
+import { seededCatalogueImage } from './seedImage.ts';
 
 // Files SQLite keeps next to a database while it is in use. A leftover write-ahead log
 // would be replayed into the new database, so they must go with the old one.

@@ -1,5 +1,5 @@
-import type { SeededRandom } from './seeded-random.ts';
-import type { TalkTopic } from './talk-topics.ts';
+import type { SeededRandom } from './seededRandom.ts';
+import type { TalkTopic } from './talkTopics.ts';
 
 // Systems the examples of a talk come from; invented, like everything else in the seed.
 const EXAMPLE_SYSTEMS = [

@@ -1,4 +1,4 @@
-import type { NamePart } from './name-pools.ts';
+import type { NamePart } from './namePools.ts';
 
 // Letters that are not a base letter plus accent, so Unicode decomposition leaves them alone.
 const UNDECOMPOSABLE_LETTERS: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 import type { Speaker } from '../speaker.ts';
 import type { Talk } from '../talk.ts';
-import type { TalkSpeakerLink } from '../talk-speaker-link.ts';
+import type { TalkSpeakerLink } from '../talkSpeakerLink.ts';
 import { KEYNOTE_TIME } from './programme.ts';
-import type { SeededRandom } from './seeded-random.ts';
+import type { SeededRandom } from './seededRandom.ts';
 
 /** The most talks one speaker gives; a conference wants many voices. */
 export const MAX_TALKS_PER_SPEAKER = 4;

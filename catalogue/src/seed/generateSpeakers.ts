@@ -1,8 +1,8 @@
 import type { Speaker } from '../speaker.ts';
-import { latinSpelling, nativeSpelling } from './latin-spelling.ts';
-import { NAME_POOLS, type NamePart, type NamePool } from './name-pools.ts';
-import type { SeededRandom } from './seeded-random.ts';
-import { upperFirst } from './text-case.ts';
+import { latinSpelling, nativeSpelling } from './latinSpelling.ts';
+import { NAME_POOLS, type NamePart, type NamePool } from './namePools.ts';
+import type { SeededRandom } from './seededRandom.ts';
+import { upperFirst } from './textCase.ts';
 
 // Not every speaker has a web site or a Twitter account: the API must cope with NULLs.
 const WEBSITE_PROBABILITY = 0.75;

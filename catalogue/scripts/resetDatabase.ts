@@ -1,7 +1,7 @@
 /**
  * Recreates the catalogue database from the schema and the seed.
  *
- * Usage: `tsx catalogue/scripts/reset-database.ts [path]`. Without a path it resets the
+ * Usage: `tsx catalogue/scripts/resetDatabase.ts [path]`. Without a path it resets the
  * database at `defaultCataloguePath()`: `$CONFERENCE_DB`, or `data/conference.sqlite`.
  *
  * @module

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openConnection } from '../src/connection.ts';
 import { applySchema, generateConferenceSeed, type TalkSpeakerLink } from '../src/index.ts';
-import { insertSeed } from '../src/seed/insert-seed.ts';
+import { insertSeed } from '../src/seed/insertSeed.ts';
 import { KEYNOTE_TIME } from '../src/seed/programme.ts';
 
 const seed = generateConferenceSeed();

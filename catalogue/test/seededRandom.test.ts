@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSeededRandom } from '../src/seed/seeded-random.ts';
+import { createSeededRandom } from '../src/seed/seededRandom.ts';
 
 // The published mulberry32 reference implementation, used as an oracle.
 function referenceMulberry32(seed: number): () => number {

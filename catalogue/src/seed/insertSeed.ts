@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ConferenceSeed } from './conference-seed.ts';
+import type { ConferenceSeed } from './conferenceSeed.ts';
 
 /**
  * Inserts a conference's rows into empty catalogue tables, all or nothing.

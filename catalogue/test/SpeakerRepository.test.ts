@@ -6,7 +6,7 @@ import {
   type SpeakerInput,
   SpeakerRepository,
 } from '../src/index.ts';
-import { dumpDatabase } from './support/dump-database.ts';
+import { dumpDatabase } from './support/dumpDatabase.ts';
 
 const seed = generateConferenceSeed();
 const SPEAKER_COUNT = seed.speakers.length;

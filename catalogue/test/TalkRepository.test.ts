@@ -9,7 +9,7 @@ import {
   TalkRepository,
   UnknownSpeakerError,
 } from '../src/index.ts';
-import { dumpDatabase } from './support/dump-database.ts';
+import { dumpDatabase } from './support/dumpDatabase.ts';
 
 const seed = generateConferenceSeed();
 const TALK_COUNT = seed.talks.length;

@@ -1,7 +1,7 @@
 import { createDeck } from './deck.ts';
-import type { SeededRandom } from './seeded-random.ts';
-import type { TalkTopic } from './talk-topics.ts';
-import { upperFirst } from './text-case.ts';
+import type { SeededRandom } from './seededRandom.ts';
+import type { TalkTopic } from './talkTopics.ts';
+import { upperFirst } from './textCase.ts';
 
 // Ways to finish a title of the form "<Subject>: …".
 const SUBTITLES = [

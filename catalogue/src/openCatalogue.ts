@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { openConnection } from './connection.ts';
-import { createInMemoryCatalogue } from './in-memory-catalogue.ts';
-import { resetCatalogue } from './reset-catalogue.ts';
+import { createInMemoryCatalogue } from './inMemoryCatalogue.ts';
+import { resetCatalogue } from './resetCatalogue.ts';
 
 /** Options for {@link openCatalogue}. */
 export interface OpenCatalogueOptions {

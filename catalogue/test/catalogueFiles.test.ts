@@ -17,8 +17,8 @@ import {
   TalkRepository,
   UnknownSpeakerError,
 } from '../src/index.ts';
-import { seededCatalogueImage } from '../src/seed-image.ts';
-import { useTemporaryFolders } from './support/temporary-folder.ts';
+import { seededCatalogueImage } from '../src/seedImage.ts';
+import { useTemporaryFolders } from './support/temporaryFolder.ts';
 
 const seed = generateConferenceSeed();
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -184,13 +184,13 @@ describe('defaultTokenDatabasePath', () => {
   });
 });
 
-describe('the reset-database script', () => {
+describe('the resetDatabase script', () => {
   it('resets the database at the given path and reports what it wrote', () => {
     const path = join(newFolder(), 'script.sqlite');
     // On this process's own Node: the first `node` on PATH may be another one.
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', join(REPOSITORY_ROOT, 'catalogue', 'scripts', 'reset-database.ts'), path],
+      ['--import', 'tsx', join(REPOSITORY_ROOT, 'catalogue', 'scripts', 'resetDatabase.ts'), path],
       { encoding: 'utf8', cwd: REPOSITORY_ROOT },
     );
     const { speakers, talks, links } = SEEDED_COUNTS;

@@ -1,7 +1,7 @@
 /**
  * A subject a talk can be about, with the phrases its title and abstract are built from.
  *
- * The phrases are written to fit the sentence templates in `abstract-sentences.ts`,
+ * The phrases are written to fit the sentence templates in `abstractSentences.ts`,
  * so each one must read well after words such as "runs into" or "leave with".
  */
 export interface TalkTopic {

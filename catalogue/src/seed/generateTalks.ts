@@ -1,11 +1,11 @@
 import type { Talk } from '../talk.ts';
-import { generateAbstract } from './abstract-sentences.ts';
+import { generateAbstract } from './abstractSentences.ts';
 import { createDeck } from './deck.ts';
 import { KEYNOTES, type Keynote } from './keynotes.ts';
 import { CONFERENCE_DAYS, programmeSlots } from './programme.ts';
-import type { SeededRandom } from './seeded-random.ts';
-import { createTitleMaker } from './talk-titles.ts';
-import { TALK_TOPICS, type TalkTopic } from './talk-topics.ts';
+import type { SeededRandom } from './seededRandom.ts';
+import { createTitleMaker } from './talkTitles.ts';
+import { TALK_TOPICS, type TalkTopic } from './talkTopics.ts';
 
 /**
  * Invents one talk for every slot of the programme, with ids from 1 upwards in

@@ -1,7 +1,7 @@
 import { openConnection } from './connection.ts';
 import { applySchema } from './schema.ts';
-import { generateConferenceSeed } from './seed/conference-seed.ts';
-import { insertSeed } from './seed/insert-seed.ts';
+import { generateConferenceSeed } from './seed/conferenceSeed.ts';
+import { insertSeed } from './seed/insertSeed.ts';
 
 let cachedImage: Buffer | undefined;
 

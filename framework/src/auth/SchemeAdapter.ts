@@ -1,0 +1,70 @@
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { AuthenticationAdapter, AuthenticationResult } from './AuthenticationAdapter.ts';
+import type { Authorization } from './authorizationHeader.ts';
+
+/**
+ * What HTTP Basic and HTTP Digest share: credentials in `Authorization: <scheme> …`, checked
+ * against a file of users, for one realm. A subclass says how it checks the credentials and
+ * what its challenges ask for.
+ *
+ * @typeParam Users - the file of users, such as an {@link Htpasswd}
+ *
+ * @category Authentication
+ */
+export abstract class SchemeAdapter<Users> implements AuthenticationAdapter {
+  /** The scheme of its header and challenges, such as `Basic`. */
+  readonly scheme: string;
+  // Private fields, read through getters: printing an adapter never shows the users' hashes.
+  readonly #users: Users;
+  readonly #realm: string;
+  // The split header's scheme is lower-case: compared on every request that has a header.
+  readonly #headerScheme: string;
+
+  /**
+   * Creates the adapter.
+   *
+   * @param scheme - the scheme as its challenges spell it; headers may spell it in any case
+   * @param users - the users whose credentials it accepts
+   * @param realm - the realm its challenges name
+   */
+  protected constructor(scheme: string, users: Users, realm: string) {
+    this.scheme = scheme;
+    this.#users = users;
+    this.#realm = realm;
+    this.#headerScheme = scheme.toLowerCase();
+  }
+
+  /** The users whose credentials it accepts. */
+  protected get users(): Users {
+    return this.#users;
+  }
+
+  /** The realm its challenges name. */
+  protected get realm(): string {
+    return this.#realm;
+  }
+
+  /**
+   * Accepts `Authorization: <scheme> …`.
+   *
+   * @param _request - the request (its header is enough)
+   * @param authorization - its `Authorization` header, split
+   */
+  accepts(_request: ServerRequest, authorization: Authorization | undefined): boolean {
+    return authorization?.scheme === this.#headerScheme;
+  }
+
+  /**
+   * Verifies the credentials of a request this adapter accepted.
+   *
+   * @param request - the request
+   * @param authorization - its `Authorization` header, split
+   */
+  abstract authenticate(
+    request: ServerRequest,
+    authorization: Authorization,
+  ): Promise<AuthenticationResult>;
+
+  /** The `WWW-Authenticate` challenges asking for this scheme. */
+  abstract challenges(): readonly string[];
+}
