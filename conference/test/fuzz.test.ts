@@ -171,7 +171,7 @@ function sendRaw({ method, path, headers, body }: Generated): Promise<number | s
     );
     // Half the bodies go chunked, as fuzzers and proxies send them, half with a length. The
     // framing is explicit: for a GET or a DELETE node:http would send neither, and the body
-    // would reach the server as the next request's bytes (unread-bodies.test.ts sends those).
+    // would reach the server as the next request's bytes (unreadBodies.test.ts sends those).
     if (body !== undefined && body.length % 2 === 0) {
       request.setHeader('transfer-encoding', 'chunked');
       request.write(body);

@@ -2,7 +2,7 @@
  * The screenshot of the HAL explorer in docs/conference-api.md: a speaker of the seeded
  * catalogue, reached from the API root as a user would, with the answer's headers beside it.
  *
- *   npx tsx conference/scripts/screenshot-explorer.ts [--out file.png] [--width 1280] [--height 800]
+ *   npx tsx conference/scripts/screenshotExplorer.ts [--out file.png] [--width 1280] [--height 800]
  *
  * The API runs in this process over a fresh in-memory catalogue, so the picture is the same
  * on every machine and no database file is touched.

@@ -7,11 +7,11 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFERENCE_SERVE, type ServerProcess, startServer } from './contract/servers.ts';
 import { basicAuth, useTemporaryFolders } from './support/conference.ts';
-import { tour } from './typed-client/client.ts';
+import { tour } from './typedClient/client.ts';
 
 const temporaryFolder = useTemporaryFolders();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLIENT_FOLDER = fileURLToPath(new URL('./typed-client/', import.meta.url));
+const CLIENT_FOLDER = fileURLToPath(new URL('./typedClient/', import.meta.url));
 const CLIENT = join(CLIENT_FOLDER, 'client.ts');
 const MISREADS = join(CLIENT_FOLDER, 'misreads.ts');
 

@@ -5,7 +5,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from './conference-api.ts';
 
 /**
- * Reads that the document's types must refuse: typed-client.test.ts compiles this file and
+ * Reads that the document's types must refuse: typedClient.test.ts compiles this file and
  * expects an error on each line marked `refused`, and on no other line. A document that
  * typed the versions alike, or ids as strings somewhere, would let one of them through.
  *

@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-// The types openapi-typescript generates from GET /openapi.json. typed-client.test.ts writes
+// The types openapi-typescript generates from GET /openapi.json. typedClient.test.ts writes
 // them into a temporary folder and type-checks this file against them, so the types below
 // are the document's. The repository's own type check runs without them: there the import
 // is `any`, and the directive below silences its error. (One that expects an error would
