@@ -2,14 +2,10 @@ import { createApplication, errorMiddleware, json, type MiddlewareFunction } fro
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCheckContext } from '../src/harness/context.ts';
 import type { Exchange } from '../src/harness/exchange.ts';
+import { parseServerTiming, pipelineLines } from '../src/harness/exchangeLines.ts';
 import { expectResponse, expectThat } from '../src/harness/expect.ts';
-import {
-  CheckFailure,
-  differences,
-  parseServerTiming,
-  pipelineLines,
-  satisfies,
-} from '../src/harness/report.ts';
+import { differences, satisfies } from '../src/harness/matchers.ts';
+import { CheckFailure } from '../src/harness/report.ts';
 import { recordThrown } from '../src/harness/thrown.ts';
 
 function exchange(overrides: Partial<Exchange> = {}): Exchange {

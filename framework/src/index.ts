@@ -23,7 +23,6 @@ export {
   type RouteConfig,
 } from './application/ApplicationFactory.ts';
 export { DispatchMiddleware } from './application/DispatchMiddleware.ts';
-export type { ErrorLogger } from './application/FinalHandler.ts';
 export { ROUTE_RESULT, RoutingMiddleware } from './application/RoutingMiddleware.ts';
 // Authentication and authorization.
 export { AuthEvent, AuthEvents } from './auth/AuthEvent.ts';
@@ -77,7 +76,6 @@ export { loadConfig } from './config/loadConfig.ts';
 export { type Config, isMap, mergeConfig } from './config/mergeConfig.ts';
 export { CircularDependencyError } from './container/CircularDependencyError.ts';
 export type { Container } from './container/Container.ts';
-export { createContainer } from './container/createContainer.ts';
 export {
   type Factory,
   type Invokable,
@@ -86,6 +84,7 @@ export {
   ServiceManager,
 } from './container/ServiceManager.ts';
 export { ServiceNotFoundError } from './container/ServiceNotFoundError.ts';
+export { createContainer } from './createContainer.ts';
 export { EventManager, type Listener } from './events/EventManager.ts';
 // HAL.
 export type { EntityMetadata, EntityUri } from './hal/EntityMetadata.ts';
@@ -101,6 +100,7 @@ export { HAL_MEDIA_TYPE, type Link } from './hal/Link.ts';
 export { MetadataMap } from './hal/MetadataMap.ts';
 // HTTP: the request, the response prototype and responses, errors, serving.
 export { type Attribute, attribute } from './http/Attribute.ts';
+export type { ErrorLogger } from './http/ErrorLogger.ts';
 export { HttpError, type HttpErrorOptions, MethodNotAllowedError } from './http/HttpError.ts';
 export { ResponsePrototype } from './http/ResponsePrototype.ts';
 export { empty, html, json, type ResponseOptions, redirect, text } from './http/responses.ts';

@@ -1,16 +1,7 @@
 import type { Exchange } from './exchange.ts';
-import {
-  CheckFailure,
-  differences,
-  excerpt,
-  isMatcher,
-  type Matcher,
-  pipelineLines,
-  receivedLines,
-  sentLines,
-  show,
-  thrownLines,
-} from './report.ts';
+import { pipelineLines, receivedLines, sentLines, thrownLines } from './exchangeLines.ts';
+import { differences, isMatcher, type Matcher, show } from './matchers.ts';
+import { CheckFailure, excerpt } from './report.ts';
 
 /** What an answer must look like; only what is given is checked. */
 export interface ResponseExpectation {

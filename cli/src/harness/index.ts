@@ -30,13 +30,8 @@ export {
   type ResponseExpectation,
   responseDifferences,
 } from './expect.ts';
-export {
-  CheckFailure,
-  formatReport,
-  type Matcher,
-  type Report,
-  satisfies,
-} from './report.ts';
+export { type Matcher, satisfies } from './matchers.ts';
+export { CheckFailure, formatReport, type Report } from './report.ts';
 export { type ServedTarget, type ServeTargetOptions, serveTarget } from './serveTarget.ts';
 export {
   type CreateApp,

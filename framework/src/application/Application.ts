@@ -1,5 +1,6 @@
 import type { Container } from '../container/Container.ts';
 import { EventManager } from '../events/EventManager.ts';
+import type { ErrorLogger } from '../http/ErrorLogger.ts';
 import { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { ServerRequest } from '../http/ServerRequest.ts';
 import type {
@@ -18,7 +19,7 @@ import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
 import { type RunningServer, type ServeOptions, serve } from '../server/serve.ts';
 import { DispatchMiddleware } from './DispatchMiddleware.ts';
-import { type ErrorLogger, FinalHandler } from './FinalHandler.ts';
+import { FinalHandler } from './FinalHandler.ts';
 import { RoutingMiddleware } from './RoutingMiddleware.ts';
 
 /**

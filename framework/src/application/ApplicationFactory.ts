@@ -1,12 +1,12 @@
 import { isMap } from '../config/mergeConfig.ts';
 import type { Container } from '../container/Container.ts';
 import type { EventManager } from '../events/EventManager.ts';
+import type { ErrorLogger } from '../http/ErrorLogger.ts';
 import type { Middleware } from '../middleware/Middleware.ts';
 import { Route } from '../router/Route.ts';
 import type { RouteOptions } from '../router/RouteOptions.ts';
 import type { Router } from '../router/Router.ts';
 import { Application } from './Application.ts';
-import type { ErrorLogger } from './FinalHandler.ts';
 
 // Registered symbols: a configuration file that reaches this module through another copy
 // of the package (another path, another bundle) still gets the very same constants.

@@ -1,17 +1,9 @@
+import { type ErrorLogger, logToStderr } from '../http/ErrorLogger.ts';
 import { HttpError, reasonPhrase } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { text } from '../http/responses.ts';
 import { pathOf, type ServerRequest } from '../http/ServerRequest.ts';
 import type { PipeEnd } from '../middleware/MiddlewarePipe.ts';
-
-/**
- * Receives errors that no error middleware handled and that are the server's fault (5xx).
- *
- * @param error - what was thrown
- * @param request - the request it was thrown for
- * @category Application
- */
-export type ErrorLogger = (error: unknown, request: ServerRequest) => void;
 
 /**
  * Options of the {@link FinalHandler}, which an application takes from its
@@ -84,12 +76,4 @@ export class FinalHandler implements PipeEnd {
       this.#debug && error instanceof Error ? (error.stack ?? error.message) : reasonPhrase(status);
     return text(body, { status, headers: error instanceof HttpError ? error.headers : {} });
   }
-}
-
-/** @internal The default {@link ErrorLogger}: one line on stderr with the request and the stack. */
-export function logToStderr(error: unknown, request: ServerRequest): void {
-  const summary = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(
-    `[hyperpipe] ${request.method} ${request.basePath}${request.path} failed: ${summary}`,
-  );
 }

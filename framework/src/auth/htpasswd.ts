@@ -1,10 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import md5 from 'apache-md5';
-import bcrypt from 'bcryptjs';
 import { CheckedCredentials, fileIdentity } from './CheckedCredentials.ts';
 import { checkPasswords } from './passwordChecks.ts';
-import { safeEqual } from './safeEqual.ts';
 
 /** A bcrypt hash (cost 10, as the demo users') of a random text nobody knows. */
 const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
@@ -116,29 +112,6 @@ export class Htpasswd {
     CHECKED.set(key, matches === true);
     return matches === true;
   }
-}
-
-/**
- * Whether a password matches one htpasswd hash.
- *
- * @param password - the password the client sent
- * @param hash - a bcrypt, Apache MD5 (`$apr1$`) or `{SHA}` hash
- *
- * @example
- * ```ts
- * await verifyHash('password', '{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='); // true
- * ```
- *
- * @category Authentication
- */
-export async function verifyHash(password: string, hash: string): Promise<boolean> {
-  if (/^\$2[aby]\$/.test(hash)) return bcrypt.compare(password, hash);
-  if (hash.startsWith('$apr1$')) return safeEqual(md5(password, hash), hash);
-  if (hash.startsWith('{SHA}')) {
-    const sha1 = createHash('sha1').update(password, 'utf8').digest('base64');
-    return safeEqual(`{SHA}${sha1}`, hash);
-  }
-  return false;
 }
 
 /** The lines of a credentials file that hold something: no blanks, no `#` comments. */

@@ -3,7 +3,7 @@
  * cost milliseconds of CPU each, which on the main thread would hold up every other request.
  */
 import { parentPort } from 'node:worker_threads';
-import { verifyHash } from './htpasswd.ts';
+import { verifyHash } from './verifyHash.ts';
 
 /** One job: passwords to check against hashes, in order. */
 export interface PasswordJob {

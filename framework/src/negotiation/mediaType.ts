@@ -1,4 +1,4 @@
-import Negotiator from 'negotiator';
+import { preferredMediaType } from '../http/preferredMediaType.ts';
 
 /**
  * A vendor media type such as `application/vnd.conference.v2.speaker+json`: the vendor,
@@ -83,8 +83,10 @@ export function withoutResource(mediaType: string): string {
 
 /**
  * Picks the media type to answer with: the whitelist entry the client prefers, honouring
- * q-values, wildcards and parameters. A missing `Accept` means "anything", so the first
- * entry, the default, wins. `undefined` means nothing acceptable: a 406.
+ * q-values, wildcards and parameters (the rules of HTTP, in `http/preferredMediaType.ts`),
+ * where a vendor type with a resource part counts as the type without it. A missing
+ * `Accept` means "anything", so the first entry, the default, wins. `undefined` means
+ * nothing acceptable: a 406.
  *
  * @param accept - the request's `Accept` header, or `null` without one
  * @param whitelist - the media types the response can take, the default first
@@ -103,26 +105,16 @@ export function negotiateMediaType(
   accept: string | null,
   whitelist: readonly string[],
 ): string | undefined {
-  if (accept === null || accept.trim() === '') return whitelist[0];
-  const declared = new Set(whitelist.flatMap((type) => type.split(';').slice(1).map(nameOf)));
-  const normalised = accept
-    .split(',')
+  // A vendor type named with its resource counts as the type without it, so that one
+  // whitelist entry accepts both spellings.
+  const ranges = accept
+    ?.split(',')
     .map((range) => {
       const [type = '', ...parameters] = range.split(';');
-      // Negotiator lets any parameter of a range rule out the types that lack it, so
-      // `application/json; charset=utf-8` would match no plain `application/json`. As in
-      // Apigility, a parameter only counts when the whitelist uses it; q always does.
-      const kept = parameters.filter((p) => nameOf(p) === 'q' || declared.has(nameOf(p)));
-      return [withoutResource(type.trim()), ...kept].join(';');
+      return [withoutResource(type.trim()), ...parameters].join(';');
     })
     .join(',');
-  // Negotiator reads a plain headers object, not a fetch Headers.
-  return new Negotiator({ headers: { accept: normalised } }).mediaType([...whitelist]);
-}
-
-/** The name of a media type parameter, `charset` in ` charset=utf-8`. */
-function nameOf(parameter: string): string {
-  return (parameter.split('=')[0] ?? '').trim().toLowerCase();
+  return preferredMediaType(ranges ?? null, whitelist);
 }
 
 /**

@@ -1,7 +1,7 @@
+import { preferredMediaType } from '../http/preferredMediaType.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { pathOf, type ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
-import { negotiateMediaType } from '../negotiation/mediaType.ts';
 import { ApiProblem, PROBLEM_MEDIA_TYPE } from './ApiProblem.ts';
 
 /**
@@ -42,5 +42,5 @@ export class NotFoundProblemMiddleware implements MiddlewareInterface {
 
 function acceptsJson(accept: string | null): boolean {
   if (accept !== null && /json/i.test(accept)) return true;
-  return negotiateMediaType(accept, [PROBLEM_MEDIA_TYPE, 'text/plain']) === PROBLEM_MEDIA_TYPE;
+  return preferredMediaType(accept, [PROBLEM_MEDIA_TYPE, 'text/plain']) === PROBLEM_MEDIA_TYPE;
 }

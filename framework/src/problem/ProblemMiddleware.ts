@@ -1,4 +1,4 @@
-import { type ErrorLogger, logToStderr } from '../application/FinalHandler.ts';
+import { type ErrorLogger, logToStderr } from '../http/ErrorLogger.ts';
 import { HttpError, MethodNotAllowedError } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';

@@ -1,8 +1,8 @@
-import { Application } from '../application/Application.ts';
-import { ApplicationFactory } from '../application/ApplicationFactory.ts';
-import { authenticationFactories } from '../auth/authenticationFactories.ts';
-import type { Config } from '../config/mergeConfig.ts';
-import { type ServiceConfig, ServiceManager } from './ServiceManager.ts';
+import { Application } from './application/Application.ts';
+import { ApplicationFactory } from './application/ApplicationFactory.ts';
+import { authenticationFactories } from './auth/authenticationFactories.ts';
+import type { Config } from './config/mergeConfig.ts';
+import { type ServiceConfig, ServiceManager } from './container/ServiceManager.ts';
 
 /**
  * The container of a configuration-driven application: a {@link ServiceManager} built from
@@ -10,6 +10,10 @@ import { type ServiceConfig, ServiceManager } from './ServiceManager.ts';
  * and, unless configured otherwise, {@link ApplicationFactory} building the `Application`,
  * an `EventManager` the application shares, and the authentication services of
  * `authenticationFactories` (built only when something asks for them).
+ *
+ * It sits at the root, above every folder: the one place that names the framework's default
+ * services (their factories live beside what they build), so that `container/` depends on
+ * none of them.
  *
  * @example
  * ```ts

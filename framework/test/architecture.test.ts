@@ -1,0 +1,194 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The layers of `framework/src`, lowest first. A file imports from its own folder and from
+ * the folders of lower layers: never from a higher layer, nor from another folder of its
+ * own layer. So each layer reads, and tests, knowing only what lies below it.
+ *
+ * | layer | folders | what they hold | what they take from below |
+ * |--:|:--|:--|:--|
+ * | 0 | `config`, `events`, `http`, `types` | configuration maps, events, the HTTP model: request, responses, errors, header rules | nothing |
+ * | 1 | `container` | services by name | nothing |
+ * | 2 | `middleware` | the shapes of middleware, the pipe | the request; the container, for middleware named as a service |
+ * | 3 | `router`, `problem` | routes and what routing found; API Problem errors | a route holds middleware; the problem middleware is middleware |
+ * | 4 | `negotiation`, `hal` | media types and bodies; HAL documents | negotiation refuses with problems; HAL links by route and refuses a page with a problem |
+ * | 5 | `versioning`, `application` | versions by URL or media type; routes plus a pipeline | versioning reads media types; the application routes and pipes |
+ * | 6 | `rest`, `auth` | REST resources; authentication and authorization | both register on, or read the route result of, an application |
+ * | 7 | `server` | serving an application over node:http | the request, problems |
+ * | 8 | `.` (`index.ts`, `createContainer.ts`) | the public API; the container with the framework's default services | everything |
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['config', 'events', 'http', 'types'],
+  ['container'],
+  ['middleware'],
+  ['router', 'problem'],
+  ['negotiation', 'hal'],
+  ['versioning', 'application'],
+  ['rest', 'auth'],
+  ['server'],
+  ['.'],
+];
+
+/**
+ * issue 26: the lead's part. Imports against the layers that the lead is still taking out
+ * (the pipeline trace reads routing's result; the application starts a server). Remove an
+ * entry when its import goes: the test fails while the list names an import that is gone.
+ */
+const LEADS_UPWARD_IMPORTS: readonly string[] = [
+  'application/Application.ts -> server/serve.ts',
+  'middleware/PipelineTrace.ts -> application/RoutingMiddleware.ts',
+  'middleware/PipelineTrace.ts -> router/RouteResult.ts',
+  'middleware/PipelineTraceFormat.ts -> router/RouteResult.ts',
+];
+
+/**
+ * issue 26: the lead's part. Imports that close a circle in the pipeline (the pipe builds
+ * stages, a stage may be a pipe, the trace names the pipe's entries). The circle test reads
+ * the graph without them; remove an entry when its import goes.
+ */
+const LEADS_CIRCLE_IMPORTS: readonly string[] = [
+  'middleware/PipelineTrace.ts -> middleware/MiddlewarePipe.ts',
+  'middleware/Stage.ts -> middleware/MiddlewarePipe.ts',
+];
+
+/** Every TypeScript file under `folder`, relative to it, with `/` separators. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+/**
+ * The files of `folder` that `file` imports: every `import … from './x.ts'` and
+ * `export … from './x.ts'`, type-only ones too, since a type ties a reader to its file as
+ * much as a value does. Read by TypeScript's parser, so an import in a comment is no import.
+ */
+function importsOf(folder: string, file: string): string[] {
+  const path = join(folder, file);
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest);
+  return source.statements.flatMap((statement) => {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) return [];
+    const specifier = statement.moduleSpecifier;
+    if (specifier === undefined || !ts.isStringLiteral(specifier)) return [];
+    if (!specifier.text.startsWith('.')) return [];
+    const target = resolve(dirname(path), specifier.text);
+    return [relative(folder, target).split(sep).join('/')];
+  });
+}
+
+/** The import graph of a source folder: each file with the files it imports, as `a -> b`. */
+function importGraph(folder: string): { files: string[]; imports: string[] } {
+  const files = sourceFiles(folder);
+  const imports = files.flatMap((file) =>
+    importsOf(folder, file).map((target) => `${file} -> ${target}`),
+  );
+  return { files, imports };
+}
+
+/**
+ * The circles of a graph: each set of files that reach one another through imports
+ * (Tarjan's strongly connected components), as sorted lists of files.
+ */
+function circles(files: readonly string[], imports: readonly string[]): string[][] {
+  const next = new Map<string, string[]>(files.map((file) => [file, []]));
+  for (const edge of imports) {
+    const [from, to] = edge.split(' -> ') as [string, string];
+    next.get(from)?.push(to);
+  }
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    lowest.set(file, index.get(file) as number);
+    stack.push(file);
+    for (const target of next.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        lowest.set(file, Math.min(lowest.get(file) as number, lowest.get(target) as number));
+      } else if (stack.includes(target)) {
+        lowest.set(file, Math.min(lowest.get(file) as number, index.get(target) as number));
+      }
+    }
+    if (lowest.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || next.get(file)?.includes(file)) found.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** The folder of a file of `framework/src`: its first path segment, or `.` at the root. */
+function folderOf(file: string): string {
+  return file.includes('/') ? (file.split('/')[0] as string) : '.';
+}
+
+function layerOf(folder: string): number {
+  return LAYERS.findIndex((folders) => folders.includes(folder));
+}
+
+const FRAMEWORK = importGraph(join(ROOT, 'framework', 'src'));
+const CLI = importGraph(join(ROOT, 'cli', 'src'));
+
+describe('the import graph of framework/src', () => {
+  it('is read from the source files', () => {
+    expect(FRAMEWORK.files.length).toBeGreaterThan(50);
+    expect(FRAMEWORK.imports).toContain('index.ts -> application/Application.ts');
+  });
+
+  it('places every folder in a layer', () => {
+    const folders = [...new Set(FRAMEWORK.files.map(folderOf))];
+    expect(folders.filter((folder) => layerOf(folder) === -1)).toEqual([]);
+  });
+
+  it('has no import from a folder to a higher layer or to a folder of its own layer', () => {
+    const against = FRAMEWORK.imports.filter((edge) => {
+      const [from, to] = edge.split(' -> ').map(folderOf) as [string, string];
+      return from !== to && layerOf(to) >= layerOf(from);
+    });
+    expect(against.filter((edge) => !LEADS_UPWARD_IMPORTS.includes(edge))).toEqual([]);
+  });
+
+  it('has no circle, but for the lead’s imports listed above', () => {
+    const imports = FRAMEWORK.imports.filter((edge) => !LEADS_CIRCLE_IMPORTS.includes(edge));
+    expect(circles(FRAMEWORK.files, imports)).toEqual([]);
+  });
+
+  it('still has every import the lists above excuse (an import taken out leaves its list)', () => {
+    const excused = [...LEADS_UPWARD_IMPORTS, ...LEADS_CIRCLE_IMPORTS];
+    expect(excused.filter((edge) => !FRAMEWORK.imports.includes(edge))).toEqual([]);
+  });
+});
+
+describe('the import graph of cli/src', () => {
+  it('is read from the source files', () => {
+    expect(CLI.files.length).toBeGreaterThan(50);
+    expect(CLI.imports).toContain('harness/expect.ts -> harness/exchange.ts');
+  });
+
+  it('has no circle', () => {
+    expect(circles(CLI.files, CLI.imports)).toEqual([]);
+  });
+});
+
+describe('the circle finder', () => {
+  it('finds a circle of three files, and none in a chain', () => {
+    const files = ['a.ts', 'b.ts', 'c.ts', 'd.ts'];
+    const chain = ['a.ts -> b.ts', 'b.ts -> c.ts', 'c.ts -> d.ts'];
+    expect(circles(files, chain)).toEqual([]);
+    expect(circles(files, [...chain, 'c.ts -> a.ts'])).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+});
