@@ -16,8 +16,8 @@ export const HAL_PATHS = ['/speaker/26', '/speaker?page=2'] as const;
 
 /** The hand-written node:http + better-sqlite3 server, and the conference API on Hyperpipe. */
 const HAL_SERVERS: readonly ServerSpec[] = [
-  { name: BASELINE, script: serverScript('hal-raw.ts') },
-  { name: SUBJECT, script: serverScript('hal-hyperpipe.ts') },
+  { name: BASELINE, script: serverScript('halRaw.ts') },
+  { name: SUBJECT, script: serverScript('halHyperpipe.ts') },
 ];
 
 /**
