@@ -5,6 +5,7 @@ import {
   expectResponse,
   expectThat,
   loadCreateApp,
+  type Matcher,
   send,
 } from '@hyperpipe/cli/harness';
 import { createApplication } from 'hyperpipe';
@@ -12,7 +13,10 @@ import { describe, it } from 'vitest';
 import {
   type CollectionPage,
   expectCollectionPage,
+  expectRoot,
   follow,
+  followTemplate,
+  getRoot,
   HAL,
   hrefOf,
   linkTo,
@@ -20,13 +24,36 @@ import {
   PROBLEM,
   resolve,
   target,
+  templateTo,
 } from './hal.ts';
 
 const hints = { shape: 2, links: 3 };
+/** The root's hints: its route (one URL, two answers), and its links. */
+const rootHints = { route: 7, links: 6 };
 
-/** The first page of speakers, after checking that /speaker answers at all. */
+/** The links a client needs from the root to find any speaker. */
+function speakerLinks(exchange: Exchange): Record<string, Matcher> {
+  return {
+    speakers: templateTo(exchange, '/speaker{?page}', [
+      { values: {}, path: '/speaker', page: 'absent' },
+      { values: { page: 2 }, path: '/speaker', page: 2 },
+    ]),
+    speaker: templateTo(exchange, '/speaker/{speaker_id}', [
+      { values: { speaker_id: 7 }, path: '/speaker/7' },
+    ]),
+  };
+}
+
+/** The API root, after checking that it links to the speakers. */
+async function root(): Promise<Exchange> {
+  const exchange = await getRoot();
+  expectRoot(exchange, speakerLinks(exchange), rootHints);
+  return exchange;
+}
+
+/** The first page of speakers, where a client finds it: the root's `speakers`, no page given. */
 async function firstPage(): Promise<CollectionPage> {
-  const exchange = await send('GET', '/speaker');
+  const exchange = await followTemplate(await root(), 'speakers', {}, rootHints.links);
   expectResponse(exchange, { status: 200 }, { hint: 1 });
   return expectCollectionPage(exchange, { path: '/speaker', name: 'speakers', page: 1 }, hints);
 }
@@ -56,7 +83,22 @@ function problem(status: number, detail?: string) {
 }
 
 describe('step 06: HAL speakers', () => {
-  it('answers GET /speaker with the first page of speakers as a HAL collection', async () => {
+  it("answers a HAL client's GET / with the API root: templated links to the speakers and to any speaker", async () => {
+    await root();
+  });
+
+  it('still greets every other client on GET / with the text of step 01', async () => {
+    // A client that does not ask for HAL: fetch's */*, a browser's Accept, a text client.
+    for (const accept of ['*/*', 'text/html,application/xhtml+xml,*/*;q=0.8', 'text/plain']) {
+      expectResponse(
+        await send('GET', '/', { headers: { accept } }),
+        { status: 200, headers: { 'content-type': /^text\/plain/ }, text: /hello/i },
+        { hint: rootHints.route },
+      );
+    }
+  });
+
+  it('follows the root\'s "speakers" to the first page of speakers, a HAL collection', async () => {
     await firstPage();
   });
 
@@ -99,7 +141,11 @@ describe('step 06: HAL speakers', () => {
   it('builds its links from the request, so they keep the host and prefix the client used', async () => {
     // The application mounted under a prefix, as step 04 mounted the blog under /blog.
     const mounted = createApplication().pipe(MOUNTED_AT, await createTargetApp());
-    const exchange = await send('GET', `${MOUNTED_AT}/speaker?page=2`, { app: mounted });
+    const start = await getRoot(mounted, MOUNTED_AT);
+    expectRoot(start, speakerLinks(start), rootHints);
+    const exchange = await followTemplate(start, 'speakers', { page: 2 }, rootHints.links, {
+      app: mounted,
+    });
     expectResponse(exchange, { status: 200 }, { hint: 3 });
     const { items } = expectCollectionPage(
       exchange,
@@ -107,11 +153,13 @@ describe('step 06: HAL speakers', () => {
       { shape: 3, links: 3 },
     );
     // The entity too: its self link keeps the prefix it was asked under.
-    const path = `/speaker/${(items[0] as Record<string, unknown>).id}`;
-    const entity = await send('GET', `${MOUNTED_AT}${path}`, { app: mounted });
+    const id = (items[0] as Record<string, unknown>).id as number;
+    const entity = await followTemplate(start, 'speaker', { speaker_id: id }, rootHints.links, {
+      app: mounted,
+    });
     expectResponse(
       entity,
-      { status: 200, json: { _links: { self: linkTo(entity, path) } } },
+      { status: 200, json: { _links: { self: linkTo(entity, `/speaker/${id}`) } } },
       { hint: 3 },
     );
   });
@@ -151,7 +199,7 @@ describe('step 06: HAL speakers', () => {
     });
   });
 
-  it("answers a speaker's self link with that speaker, as a HAL resource", async () => {
+  it('answers a speaker\'s self link, and the root\'s "speaker" filled in with their id, with that speaker', async () => {
     const { exchange: collection, items } = await firstPage();
     const listed = items[0] as Record<string, unknown>;
     const path = `/speaker/${listed.id}`;
@@ -166,12 +214,23 @@ describe('step 06: HAL speakers', () => {
     // The self link of the entity leads back to it.
     const again = await follow(exchange, 'self', 4);
     expectResponse(again, entity(again), { hint: 4 });
+    // And a client that knows the id finds the same speaker through the root's template.
+    const found = await followTemplate(
+      await root(),
+      'speaker',
+      { speaker_id: listed.id as number },
+      rootHints.links,
+    );
+    expectResponse(found, entity(found), { hint: 4 });
   });
 
-  it('answers DELETE /speaker with a 405 problem naming GET, and an unknown path with a 404 problem', async () => {
+  it('answers DELETE on the speakers with a 405 problem naming GET, and an unknown path with a 404 problem', async () => {
     // The route's allowed_methods make the 405 and its Allow; the given pipeline, the problem.
+    const deleted = await followTemplate(await root(), 'speakers', {}, rootHints.links, {
+      method: 'DELETE',
+    });
     expectResponse(
-      await send('DELETE', '/speaker'),
+      deleted,
       { ...problem(405), headers: { 'content-type': PROBLEM, allow: /\bGET\b/ } },
       { hint: 1 },
     );
@@ -180,28 +239,46 @@ describe('step 06: HAL speakers', () => {
 
   it('answers an unknown speaker id with a 404 "Entity not found." problem', async () => {
     const ids = (await allSpeakers()).map((speaker) => Number(speaker.id));
-    const exchange = await send('GET', `/speaker/${Math.max(...ids) + 1}`);
+    const exchange = await followTemplate(
+      await root(),
+      'speaker',
+      { speaker_id: Math.max(...ids) + 1 },
+      rootHints.links,
+    );
     expectResponse(exchange, problem(404, 'Entity not found.'), { hint: 4 });
   });
 
   it('answers ids that are no positive integer, such as /speaker/abc or /speaker/0x7, with a 404 problem', async () => {
     // The route answers a positive integer; Number() would read all the others as one too:
     // only the route's token refuses them.
-    expectResponse(await send('GET', '/speaker/7'), { status: 200 }, { hint: 1 });
+    const start = await root();
+    const speaker = (id: string | number) =>
+      followTemplate(start, 'speaker', { speaker_id: id }, rootHints.links);
+    expectResponse(await speaker(7), { status: 200 }, { hint: 1 });
     for (const id of ['abc', '0x7', '7.0', '1e0', '0']) {
-      expectResponse(await send('GET', `/speaker/${id}`), problem(404), { hint: 5 });
+      expectResponse(await speaker(id), problem(404), { hint: 5 });
     }
   });
 
   it('answers a page past the last with a 409 "Invalid page provided" problem', async () => {
     const { pageCount } = await firstPage();
-    const exchange = await send('GET', `/speaker?page=${pageCount + 1}`);
+    const exchange = await followTemplate(
+      await root(),
+      'speakers',
+      { page: pageCount + 1 },
+      rootHints.links,
+    );
     expectResponse(exchange, problem(409, 'Invalid page provided'), { hint: 2 });
   });
 
   it('answers a page that is not a positive integer with a 400 problem', async () => {
+    const start = await root();
     for (const page of ['0', 'abc', '-1']) {
-      expectResponse(await send('GET', `/speaker?page=${page}`), problem(400), { hint: 2 });
+      expectResponse(
+        await followTemplate(start, 'speakers', { page }, rootHints.links),
+        problem(400),
+        { hint: 2 },
+      );
     }
   });
 });

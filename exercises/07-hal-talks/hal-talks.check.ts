@@ -3,7 +3,9 @@ import {
   type Exchange,
   expectResponse,
   expectThat,
+  type Handler,
   loadCreateApp,
+  type Matcher,
   satisfies,
   send,
 } from '@hyperpipe/cli/harness';
@@ -11,38 +13,82 @@ import { describe, it } from 'vitest';
 import {
   type CollectionPage,
   expectCollectionPage,
+  expectEmbeddedLinked,
+  expectLinkedAsWalked,
+  expectRoot,
   follow,
+  followTemplate,
+  getRoot,
   HAL,
   hrefOf,
+  itemsAlong,
   itemsLinkingTo,
+  type Listed,
   linkTo,
   PROBLEM,
   resolve,
   target,
+  templateTo,
+  walkRelation,
 } from '../06-hal-speakers/hal.ts';
 
 // The talk collection's handler is given: when its answers are wrong, the wiring is.
 const hints = { shape: 1, links: 1 };
+// The speakers' pages are step 06's, with a link to each speaker's talks now (hint 5).
+const speakerHints = { shape: 5, links: 5 };
+/** The root's hints: its route is step 06's, its links gain the talks (hint 6). */
+const rootHints = { route: 6, links: 6 };
 
 type Item = Record<string, unknown>;
 
-/** The first page of talks, after checking that /talk answers at all. */
-async function firstPage(): Promise<CollectionPage> {
-  const exchange = await send('GET', '/talk');
-  expectResponse(exchange, { status: 200 }, { hint: 1 });
-  return expectCollectionPage(exchange, { path: '/talk', name: 'talks', page: 1 }, hints);
+/** The links a client needs from the root to find any speaker or talk. */
+function rootLinks(exchange: Exchange): Record<string, Matcher> {
+  const collection = (path: string) =>
+    templateTo(exchange, `${path}{?page}`, [
+      { values: {}, path, page: 'absent' },
+      { values: { page: 2 }, path, page: 2 },
+    ]);
+  return {
+    speakers: collection('/speaker'),
+    speaker: templateTo(exchange, '/speaker/{speaker_id}', [
+      { values: { speaker_id: 7 }, path: '/speaker/7' },
+    ]),
+    talks: collection('/talk'),
+    talk: templateTo(exchange, '/talk/{talk_id}', [{ values: { talk_id: 3 }, path: '/talk/3' }]),
+  };
 }
 
-/** Every talk, gathered by following `next` from the first page. */
-async function allTalks(): Promise<Item[]> {
-  let page = await firstPage();
-  const talks = [...page.items];
-  while (page.page < page.pageCount) {
-    const next = await follow(page.exchange, 'next', hints.links);
-    page = expectCollectionPage(next, { path: '/talk', name: 'talks', page: page.page + 1 }, hints);
-    talks.push(...page.items);
-  }
-  return talks;
+/** The API root, of the target or of `app`, after checking its links. */
+async function root(app?: Handler): Promise<Exchange> {
+  const exchange = await getRoot(app);
+  expectRoot(exchange, rootLinks(exchange), rootHints);
+  return exchange;
+}
+
+/** A collection, as the checks walk it: its path, its name under `_embedded`, its hints. */
+interface Collection {
+  relation: 'talks' | 'speakers';
+  path: string;
+  hints: { shape: number; links: number };
+}
+
+const TALKS: Collection = { relation: 'talks', path: '/talk', hints };
+const SPEAKERS: Collection = { relation: 'speakers', path: '/speaker', hints: speakerHints };
+
+/** The first page of a collection, where a client finds it: the root's link, no page given. */
+async function firstPage(collection: Collection, app?: Handler): Promise<CollectionPage> {
+  const { relation, path } = collection;
+  const exchange = await followTemplate(await root(app), relation, {}, rootHints.links, {
+    ...(app ? { app } : {}),
+  });
+  expectResponse(exchange, { status: 200 }, { hint: relation === 'talks' ? 1 : 5 });
+  return expectCollectionPage(exchange, { path, name: relation, page: 1 }, collection.hints);
+}
+
+/** Every item of a collection, each with the answer that listed it, along the `next` links. */
+async function allItems(collection: Collection, app?: Handler): Promise<Listed[]> {
+  const { path, relation: name, hints } = collection;
+  return itemsAlong(await firstPage(collection, app), { path, name }, hints, app);
 }
 
 /** GETs what an item's self link leads to, as found in the answer that listed it. */
@@ -50,17 +96,35 @@ function followSelf(listing: Exchange, item: Item): Promise<Exchange> {
   return send('GET', target(resolve(listing, hrefOf(item, 'self')) as URL));
 }
 
+/** What an entity embeds: under `name`, items of `path`, each linking back under `back`. */
+interface Embedded {
+  name: 'talks' | 'speakers';
+  path: string;
+  back: 'talks' | 'speakers';
+  hint: number;
+}
+
+const SPEAKERS_OF_A_TALK: Embedded = {
+  name: 'speakers',
+  path: '/speaker',
+  back: 'talks',
+  hint: 3,
+};
+const TALKS_OF_A_SPEAKER: Embedded = { name: 'talks', path: '/talk', back: 'speakers', hint: 4 };
+
 /**
  * Expects a HAL entity of `path` with the given fields, embedding under `name` a list of
- * items that each link to their own entity under `embeddedPath`.
+ * items that each link to their own entity under `embedded.path`, linking to each of them
+ * under `name` as well, and each of them linking back to it under `embedded.back`.
  */
 function expectEntity(
   exchange: Exchange,
   path: string,
   fields: Item,
-  embedded: { name: string; path: string; hint: number },
+  embedded: Embedded,
   hint: number,
 ): Item[] {
+  const { name, back } = embedded;
   expectResponse(
     exchange,
     {
@@ -72,15 +136,16 @@ function expectEntity(
   );
   expectResponse(
     exchange,
-    { json: { _embedded: { [embedded.name]: itemsLinkingTo(exchange, embedded.path) } } },
+    { json: { _embedded: { [name]: itemsLinkingTo(exchange, embedded.path) } } },
     { hint: embedded.hint },
   );
-  return (exchange.json as { _embedded: Record<string, Item[]> })._embedded[embedded.name] ?? [];
+  expectEmbeddedLinked(exchange, name, back, embedded.hint);
+  return (exchange.json as { _embedded: Record<string, Item[]> })._embedded[name] ?? [];
 }
 
 /** A talk of the first page that has speakers, as its entity answer. */
 async function talkWithSpeakers(): Promise<{ exchange: Exchange; talk: Item; speakers: Item[] }> {
-  const { exchange: listing, items } = await firstPage();
+  const { exchange: listing, items } = await firstPage(TALKS);
   let found: { exchange: Exchange; talk: Item; speakers: Item[] } | undefined;
   for (const talk of items) {
     const exchange = await followSelf(listing, talk);
@@ -88,7 +153,7 @@ async function talkWithSpeakers(): Promise<{ exchange: Exchange; talk: Item; spe
       exchange,
       `/talk/${talk.id}`,
       { id: talk.id },
-      { name: 'speakers', path: '/speaker', hint: 3 },
+      SPEAKERS_OF_A_TALK,
       2,
     );
     if (speakers.length > 0) {
@@ -106,20 +171,16 @@ async function talkWithSpeakers(): Promise<{ exchange: Exchange; talk: Item; spe
 
 const emptyList = satisfies(
   (value) => Array.isArray(value) && value.length === 0,
-  'an empty list [], embedded all the same',
+  'an empty list [], there all the same',
 );
 
-/** Expects none of a collection page's items to embed anything: relations come with the entity. */
-async function expectLightItems(path: string, name: string): Promise<void> {
-  const exchange = await send('GET', path);
-  expectResponse(exchange, { status: 200 }, { hint: path === '/talk' ? 1 : 4 });
-  const items =
-    (exchange.json as { _embedded?: Record<string, Item[]> } | null)?._embedded?.[name] ?? [];
-  const heavy = items.filter((item) => Object.hasOwn(item, '_embedded'));
+/** Expects none of a collection page's items to embed anything: relations come as links. */
+function expectLightItems(page: CollectionPage, name: string): void {
+  const heavy = page.items.filter((item) => Object.hasOwn(item, '_embedded'));
   expectThat(heavy.length === 0, {
-    expected: `the items of "_embedded.${name}" with their own fields and self link only, no "_embedded"`,
-    received: `${heavy.length} of ${items.length} items embed ${Object.keys(heavy[0]?._embedded ?? {}).join(', ')}`,
-    exchange,
+    expected: `the items of "_embedded.${name}" with their own fields and links only, no "_embedded"`,
+    received: `${heavy.length} of ${page.items.length} items embed ${Object.keys(heavy[0]?._embedded ?? {}).join(', ')}`,
+    exchange: page.exchange,
     hint: 5,
   });
 }
@@ -133,12 +194,16 @@ function problem(status: number, detail?: string) {
 }
 
 describe('step 07: HAL talks and embedded relations', () => {
-  it('answers GET /talk with the first page of talks as a HAL collection', async () => {
-    await firstPage();
+  it("answers a HAL client's GET / with the API root, now with templated links to the talks and to any talk", async () => {
+    await root();
+  });
+
+  it('follows the root\'s "talks" to the first page of talks, a HAL collection', async () => {
+    await firstPage(TALKS);
   });
 
   it('follows the talks\' "next" and "last" links', async () => {
-    const first = await firstPage();
+    const first = await firstPage(TALKS);
     expectCollectionPage(
       await follow(first.exchange, 'next', hints.links),
       { path: '/talk', name: 'talks', page: 2 },
@@ -151,15 +216,15 @@ describe('step 07: HAL talks and embedded relations', () => {
     );
   });
 
-  it("answers a talk's self link with that talk, its speakers embedded", async () => {
-    const { exchange: listing, items } = await firstPage();
+  it("answers a talk's self link with that talk, linking to its speakers and embedding them", async () => {
+    const { exchange: listing, items } = await firstPage(TALKS);
     const talk = items[0] as Item;
     const exchange = await followSelf(listing, talk);
     expectEntity(
       exchange,
       `/talk/${talk.id}`,
       { id: talk.id, title: talk.title },
-      { name: 'speakers', path: '/speaker', hint: 3 },
+      SPEAKERS_OF_A_TALK,
       2,
     );
     // The self link of the talk leads back to it.
@@ -170,17 +235,15 @@ describe('step 07: HAL talks and embedded relations', () => {
     );
   });
 
-  it("answers a speaker's self link with that speaker, their talks embedded", async () => {
-    const listing = await send('GET', '/speaker');
-    expectResponse(listing, { status: 200 }, { hint: 4 });
-    const speakers = (listing.json as { _embedded?: { speakers?: Item[] } })._embedded?.speakers;
-    for (const speaker of speakers ?? []) {
+  it("answers a speaker's self link with that speaker, linking to their talks and embedding them", async () => {
+    const { exchange: listing, items } = await firstPage(SPEAKERS);
+    for (const speaker of items) {
       const exchange = await followSelf(listing, speaker);
       const talks = expectEntity(
         exchange,
         `/speaker/${speaker.id}`,
         { id: speaker.id, name: speaker.name },
-        { name: 'talks', path: '/talk', hint: 4 },
+        TALKS_OF_A_SPEAKER,
         4,
       );
       if (talks.length === 0) continue;
@@ -210,7 +273,7 @@ describe('step 07: HAL talks and embedded relations', () => {
         found,
         `/speaker/${speaker.id}`,
         { id: speaker.id },
-        { name: 'talks', path: '/talk', hint: 4 },
+        TALKS_OF_A_SPEAKER,
         3,
       );
       expectThat(
@@ -225,7 +288,19 @@ describe('step 07: HAL talks and embedded relations', () => {
     }
   });
 
-  it('embeds an empty list for a talk without speakers and a speaker without talks', async () => {
+  it("walks from the root to every speaker's talks and back, by the links of the pages alone", async () => {
+    // As a generic HAL client does: no speaker is fetched, each page says where the talks are,
+    // and each talk must link back to the speaker.
+    const giving = await walkRelation(await allItems(SPEAKERS), 'talks', 'speakers', {
+      links: 5,
+      back: 3,
+    });
+    // The talks' pages say the same the other way round: each talk links to the speakers
+    // whose items link to it.
+    expectLinkedAsWalked(await allItems(TALKS), 'speakers', giving, 5);
+  });
+
+  it('gives a talk without speakers and a speaker without talks empty lists, of links and embedded alike', async () => {
     // The seed's closing panel has no speakers yet; every speaker of the seed has talks, so
     // the check adds one without to a catalogue of its own.
     const createApp = await loadCreateApp();
@@ -240,45 +315,100 @@ describe('step 07: HAL talks and embedded relations', () => {
         .prepare("INSERT INTO speakers (name) VALUES ('Not Yet On The Programme') RETURNING id")
         .get() as { id: number };
       const app = await createApp({ database });
-      const alone = await send('GET', `/talk/${talk.id}`, { app });
+      const start = await root(app);
+      const alone = await followTemplate(start, 'talk', { talk_id: talk.id }, rootHints.links, {
+        app,
+      });
       expectResponse(
         alone,
-        { status: 200, json: { id: talk.id, _embedded: { speakers: emptyList } } },
+        {
+          status: 200,
+          json: {
+            id: talk.id,
+            _links: { speakers: emptyList },
+            _embedded: { speakers: emptyList },
+          },
+        },
         { hint: 3 },
       );
-      const idle = await send('GET', `/speaker/${speaker.id}`, { app });
+      const idle = await followTemplate(
+        start,
+        'speaker',
+        { speaker_id: speaker.id },
+        rootHints.links,
+        { app },
+      );
       expectResponse(
         idle,
-        { status: 200, json: { id: speaker.id, _embedded: { talks: emptyList } } },
+        {
+          status: 200,
+          json: { id: speaker.id, _links: { talks: emptyList }, _embedded: { talks: emptyList } },
+        },
         { hint: 4 },
       );
+      // In the pages too: the lists are there, empty.
+      for (const [collection, id, relation] of [
+        [SPEAKERS, speaker.id, 'talks'],
+        [TALKS, talk.id, 'speakers'],
+      ] as const) {
+        const listed = (await allItems(collection, app)).find(({ item }) => item.id === id);
+        expectThat(listed !== undefined, {
+          expected: `${collection.relation.slice(0, -1)} ${id} on a page of ${collection.relation}`,
+          hint: collection.hints.shape,
+        });
+        expectResponse(
+          listed.exchange,
+          {
+            json: {
+              _embedded: {
+                [collection.relation]: satisfies(
+                  (items) =>
+                    Array.isArray(items) &&
+                    (items as Item[]).some(
+                      (item) =>
+                        item.id === id &&
+                        emptyList.asymmetricMatch((item._links as Item | undefined)?.[relation]),
+                    ),
+                  `${collection.relation.slice(0, -1)} ${id} with "_links": { "${relation}": [] }`,
+                ),
+              },
+            },
+          },
+          { hint: 5 },
+        );
+      }
     } finally {
       database.close();
     }
   });
 
-  it('lists talks and speakers without their relations: collection items embed nothing', async () => {
-    await expectLightItems('/talk', 'talks');
-    await expectLightItems('/speaker', 'speakers');
+  it('lists talks and speakers with links to their relations but nothing embedded: collection items stay light', async () => {
+    expectLightItems(await firstPage(TALKS), 'talks');
+    expectLightItems(await firstPage(SPEAKERS), 'speakers');
   });
 
   it('answers an unknown talk id, and ids such as /talk/abc or /talk/0x3, with 404 problems', async () => {
-    const ids = (await allTalks()).map((talk) => Number(talk.id));
-    const exchange = await send('GET', `/talk/${Math.max(...ids) + 1}`);
-    expectResponse(exchange, problem(404, 'Entity not found.'), { hint: 2 });
+    const ids = (await allItems(TALKS)).map(({ item }) => Number(item.id));
+    const start = await root();
+    const talk = (id: string | number) =>
+      followTemplate(start, 'talk', { talk_id: id }, rootHints.links);
+    expectResponse(await talk(Math.max(...ids) + 1), problem(404, 'Entity not found.'), {
+      hint: 2,
+    });
     // Number() reads all of these as a talk's id: only the route's token refuses them.
     for (const id of ['abc', '0x3', '3.0', '1e0', '0']) {
-      expectResponse(await send('GET', `/talk/${id}`), problem(404), { hint: 1 });
+      expectResponse(await talk(id), problem(404), { hint: 1 });
     }
   });
 
   it('answers a page of talks past the last with 409, and page=0 with 400', async () => {
-    const { pageCount } = await firstPage();
-    expectResponse(
-      await send('GET', `/talk?page=${pageCount + 1}`),
-      problem(409, 'Invalid page provided'),
-      { hint: 1 },
-    );
-    expectResponse(await send('GET', '/talk?page=0'), problem(400), { hint: 1 });
+    const { pageCount } = await firstPage(TALKS);
+    const start = await root();
+    const page = (number: number) =>
+      followTemplate(start, 'talks', { page: number }, rootHints.links);
+    expectResponse(await page(pageCount + 1), problem(409, 'Invalid page provided'), {
+      hint: 1,
+    });
+    expectResponse(await page(0), problem(400), { hint: 1 });
   });
 });

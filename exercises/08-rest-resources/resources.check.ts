@@ -1,14 +1,31 @@
+import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 import {
   BASE_URL,
   CheckFailure,
   type Exchange,
   expectResponse,
   expectThat,
+  type Handler,
+  loadCreateApp,
   satisfies,
   send,
   setStartupHint,
 } from '@hyperpipe/cli/harness';
 import { expect, it } from 'vitest';
+import {
+  type CollectionPage,
+  expectCollectionPage,
+  expectEmbeddedLinked,
+  expectLinkedAsWalked,
+  expectRoot,
+  followTemplate,
+  getRoot,
+  itemsAlong,
+  type Listed,
+  linkTo as linkBackTo,
+  templateTo,
+  walkRelation,
+} from '../06-hal-speakers/hal.ts';
 
 // A createApp() that throws here is mostly the old routes clashing with the resources'.
 setStartupHint(4);
@@ -153,10 +170,21 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
     exchange: speaker,
     hint: 3,
   });
-  const fields = speaker.json as { talks?: unknown; _embedded?: unknown } | undefined;
+  const fields = speaker.json as
+    | { talks?: unknown; _links?: { talks?: unknown }; _embedded?: unknown }
+    | undefined;
+  // The talks are there, as a plain field or as links only: nothing says to embed them.
   expectThat(!(Array.isArray(fields?.talks) && fields?._embedded === undefined), {
     expected: `GET ${path}: the talks under _embedded.talks, each a Talk with its own self link`,
     received: 'a plain talks field: the configuration does not say to embed it',
+    exchange: speaker,
+    hint: 3,
+  });
+  const linked = fields?._links?.talks;
+  expectThat(!(Array.isArray(linked) && linked.length > 0 && fields?._embedded === undefined), {
+    expected: `GET ${path}: the talks under _embedded.talks, each a Talk with its own self link`,
+    received:
+      'links to the talks, and nothing embedded: the configuration links them, but does not say to embed them',
     exchange: speaker,
     hint: 3,
   });
@@ -321,10 +349,159 @@ it('answers an id nobody has with 404 Entity not found, but a method first with 
   }
 });
 
-it("leaves a method no resource serves, such as PROPFIND, to the router's 405", async () => {
+/** The root's links to the resources, each a template a client fills in, and to the time zone service. */
+function rootLinks(exchange: Exchange) {
+  const collection = (path: string) =>
+    templateTo(exchange, `${path}{?page}`, [
+      { values: {}, path, page: 'absent' },
+      { values: { page: 2 }, path, page: 2 },
+    ]);
+  return {
+    speakers: collection('/speaker'),
+    speaker: templateTo(exchange, '/speaker/{speaker_id}', [
+      { values: { speaker_id: 7 }, path: '/speaker/7' },
+    ]),
+    talks: collection('/talk'),
+    talk: templateTo(exchange, '/talk/{talk_id}', [{ values: { talk_id: 3 }, path: '/talk/3' }]),
+    timezone: satisfies(
+      (link) =>
+        linkBackTo(exchange, '/timezone').asymmetricMatch(link) &&
+        (link as { type?: unknown }).type === 'application/json',
+      'a link { "href": …/timezone, "type": "application/json" }: the service answers JSON only',
+    ),
+  };
+}
+
+/** The API root, of the target or of `app`, after checking its links. */
+async function root(app?: Handler): Promise<Exchange> {
+  const exchange = await getRoot(app);
+  expectRoot(exchange, rootLinks(exchange), { route: 7, links: 7 });
+  return exchange;
+}
+
+/** The collections, as the root names them. */
+const SPEAKERS = { relation: 'speakers', path: '/speaker' } as const;
+const TALKS = { relation: 'talks', path: '/talk' } as const;
+
+/** The first page of a collection, where a client finds it: the root's link, no page given. */
+async function firstPage(
+  collection: typeof SPEAKERS | typeof TALKS,
+  app?: Handler,
+): Promise<CollectionPage> {
+  const { relation, path } = collection;
+  const exchange = await followTemplate(await root(app), relation, {}, 7, app ? { app } : {});
+  return expectCollectionPage(exchange, { path, name: relation, page: 1 }, { shape: 2, links: 2 });
+}
+
+/** Every item of a collection, from the root along the `next` links. */
+async function allItems(
+  collection: typeof SPEAKERS | typeof TALKS,
+  app?: Handler,
+): Promise<Listed[]> {
+  const { relation: name, path } = collection;
+  return itemsAlong(await firstPage(collection, app), { path, name }, { shape: 2, links: 2 }, app);
+}
+
+const emptyList = satisfies(
+  (value) => Array.isArray(value) && value.length === 0,
+  'an empty list [], there all the same',
+);
+
+it("answers a HAL client's GET / with the root, its links made from the routes they lead to", async () => {
+  const start = await root();
+  // The time zone service takes JSON only: its link says so, and a client asks for that.
+  const timezone = (start.json as { _links: { timezone: { href: string } } })._links.timezone;
+  expectResponse(
+    await send('GET', new URL(timezone.href, BASE_URL).pathname, {
+      headers: { accept: 'application/json' },
+    }),
+    { status: 200 },
+    { hint: 7 },
+  );
+});
+
+it("walks from the root to every speaker's talks and back, by the links of the pages alone", async () => {
+  // As a generic HAL client does: no speaker is fetched, each item says where its talks are.
+  const giving = await walkRelation(await allItems(SPEAKERS), 'talks', 'speakers', {
+    links: 6,
+    back: 6,
+  });
+  expectLinkedAsWalked(await allItems(TALKS), 'speakers', giving, 6);
+});
+
+it('links a speaker to their embedded talks and a talk to its embedded speakers, each of which links back', async () => {
+  const start = await root();
+  const [speaker] = (await firstPage(SPEAKERS)).items;
+  const entity = await followTemplate(start, 'speaker', { speaker_id: speaker?.id as number }, 7);
+  expectResponse(entity, { status: 200 }, { hint: 1 });
+  expectEmbeddedLinked(entity, 'talks', 'speakers', 6);
+  const { talk } = await talkWithSpeakers();
+  expectEmbeddedLinked(talk, 'speakers', 'talks', 6);
+});
+
+it('gives a speaker without talks and a talk without speakers empty lists of links, in pages too', async () => {
+  // Every speaker of the seed has talks: the check adds one without to a catalogue of its own,
+  // where the seed's closing panel is a talk without speakers.
+  const createApp = await loadCreateApp();
+  const database = createInMemoryCatalogue();
+  try {
+    const talk = database
+      .prepare(
+        'SELECT min(id) AS id FROM talks WHERE id NOT IN (SELECT talk_id FROM talks_speakers)',
+      )
+      .get() as { id: number };
+    const speaker = database
+      .prepare("INSERT INTO speakers (name) VALUES ('Not Yet On The Programme') RETURNING id")
+      .get() as { id: number };
+    const app = await createApp({ database });
+    const start = await root(app);
+    const alone = await followTemplate(start, 'talk', { talk_id: talk.id }, 7, { app });
+    expectResponse(
+      alone,
+      { status: 200, json: { id: talk.id, _links: { speakers: emptyList } } },
+      { hint: 6 },
+    );
+    const idle = await followTemplate(start, 'speaker', { speaker_id: speaker.id }, 7, { app });
+    expectResponse(
+      idle,
+      { status: 200, json: { id: speaker.id, _links: { talks: emptyList } } },
+      { hint: 6 },
+    );
+    // An item links, and embeds nothing: not even an empty list.
+    for (const [collection, id, relation] of [
+      [SPEAKERS, speaker.id, 'talks'],
+      [TALKS, talk.id, 'speakers'],
+    ] as const) {
+      const listed = (await allItems(collection, app)).find(({ item }) => item.id === id);
+      expectThat(listed !== undefined, {
+        expected: `${collection.relation.slice(0, -1)} ${id} on a page of ${collection.relation}`,
+        hint: 2,
+      });
+      const { exchange, item } = listed;
+      expectThat(
+        emptyList.asymmetricMatch(
+          (item._links as Record<string, unknown> | undefined)?.[relation],
+        ) && item._embedded === undefined,
+        {
+          expected: `${collection.relation.slice(0, -1)} ${id} of the page with "_links": { "${relation}": [] } and no "_embedded"`,
+          received: JSON.stringify(item),
+          exchange,
+          hint: 6,
+        },
+      );
+    }
+  } finally {
+    database.close();
+  }
+});
+
+it("answers a method no resource serves, such as PROPFIND, with the resource's own 405", async () => {
   const id = await firstSpeakerId();
-  // One Allow per path: the router's 405 lists what the resource serves, as the resource's does.
-  for (const path of ['/speaker', `/speaker/${id}`]) {
+  // One answer per path: every method the resource lacks gets the same 405, in its words.
+  for (const [path, kind] of [
+    ['/speaker', 'collections'],
+    [`/speaker/${id}`, 'entities'],
+  ] as const) {
     const exchange = await send('PROPFIND', path);
     expectResponse(
       exchange,
@@ -335,11 +512,6 @@ it("leaves a method no resource serves, such as PROPFIND, to the router's 405", 
       },
       { hint: 5 },
     );
-    expectThat(!String((exchange.json as { detail?: unknown }).detail).includes('defined for'), {
-      expected: "the router's 405, not a resource's: the resource is never asked about PROPFIND",
-      received: `detail ${JSON.stringify((exchange.json as { detail?: unknown }).detail)}`,
-      exchange,
-      hint: 5,
-    });
+    expectResponse(exchange, notDefined('PROPFIND', kind), { hint: 5 });
   }
 });

@@ -7,6 +7,13 @@ import {
   setStartupHint,
 } from '@hyperpipe/cli/harness';
 import { describe, expect, it } from 'vitest';
+import {
+  expectRoot,
+  followTemplate,
+  getRoot,
+  linksOf,
+  templateTo,
+} from '../06-hal-speakers/hal.ts';
 
 // A createApp() that throws here is mostly an entity kind or route registered twice.
 setStartupHint(1);
@@ -40,7 +47,7 @@ interface Speaker {
 interface Version2Item {
   id: number;
   talk_count: number;
-  _links: { self: { href: string } };
+  _links: { self: { href: string }; talks?: unknown };
 }
 
 /** A speaker with a Twitter handle, found in version 1's first page, at its versioned URL. */
@@ -234,6 +241,21 @@ describe('step 11: versioning', () => {
       exchange,
       hint: 6,
     });
+    // Each speaker of the page links to each of their talks, version 1's: as many as it counts.
+    const unlinked = speakers.find((item) => {
+      const talks = linksOf(exchange, item, 'talks');
+      return (
+        talks?.length !== item.talk_count ||
+        !talks.every((url) => /^(\/v1)?\/talk\/\d+$/.test(pathOf(url)))
+      );
+    });
+    expectThat(unlinked === undefined, {
+      expected:
+        'every speaker of /v2/speaker with "_links": { "talks": [ … ] }, a link to each of the talk_count talks, under /v1/talk/',
+      received: `speaker ${unlinked?.id}: talk_count ${unlinked?.talk_count}, "talks": ${JSON.stringify(unlinked?._links.talks) ?? 'no such link'}`,
+      exchange,
+      hint: 6,
+    });
 
     const speaker = speakers.find((item) => item.talk_count > 0);
     expectThat(speaker !== undefined, {
@@ -263,5 +285,32 @@ describe('step 11: versioning', () => {
       },
       { hint: 6 },
     );
+  });
+
+  it("leads a HAL client from / to version 1's speakers and talks, under /v1", async () => {
+    const root = await getRoot();
+    const collection = (path: string) =>
+      templateTo(root, `${path}{?page}`, [
+        { values: {}, path, page: 'absent' },
+        { values: { page: 2 }, path, page: 2 },
+      ]);
+    expectRoot(
+      root,
+      {
+        speakers: collection('/v1/speaker'),
+        speaker: templateTo(root, '/v1/speaker/{speaker_id}', [
+          { values: { speaker_id: 7 }, path: '/v1/speaker/7' },
+        ]),
+        talks: collection('/v1/talk'),
+        talk: templateTo(root, '/v1/talk/{talk_id}', [
+          { values: { talk_id: 3 }, path: '/v1/talk/3' },
+        ]),
+      },
+      { route: 7, links: 7 },
+    );
+    // Filled in, the speaker template gives version 1 of the speaker.
+    const speaker = await speakerWithTwitter();
+    const found = await followTemplate(root, 'speaker', { speaker_id: speaker.id }, 7);
+    expectVersion1(found, speaker, 7);
   });
 });

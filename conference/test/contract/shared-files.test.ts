@@ -14,6 +14,7 @@ const SHARED_FOLDERS = [
   'src/database',
   'src/validation',
   'src/auth',
+  'src/root',
   'config/auth',
 ];
 const SHARED_FILES = [

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: '`200`, the speaker, their talks under `_embedded.talks`, each linking to `/talk/{id}`',
+  rule: 'The `self` links of the embedded talks must lead to `/talk/{id}`',
   mistake:
     "links each embedded talk to /talks/{id}, the collection's plural, where no route answers",
   edits: [

@@ -1,22 +1,32 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: "`src/speaker/SpeakerEntityHandler.ts`: embed the speaker's talks.",
-  mistake:
-    'embeds the speakers in the talk but leaves the speaker entity as step 06 wrote it, without their talks',
+  rule: "`src/speaker/SpeakerEntityHandler.ts`: link to the speaker's talks and embed them.",
+  mistake: 'links the speaker to their talks but leaves them out of "_embedded"',
   edits: [
     {
       file: 'src/speaker/SpeakerEntityHandler.ts',
-      find: `    const talks = this.catalogue.talks
-      .talksOf(speaker.id)
-      .map((talk) => new HalResource({ ...talk }, \`\${base}/talk/\${talk.id}\`));
+      find: `      )
+      .embed('talks', embedded);`,
+      replace: '      );',
+    },
+    {
+      file: 'src/speaker/SpeakerEntityHandler.ts',
+      find: `    const embedded = talks.map((talk) =>
+      new HalResource({ ...talk }, \`\${base}/talk/\${talk.id}\`).setLinks(
+        'speakers',
+        (speakerIds.get(talk.id) ?? []).map((id) => \`\${base}/speaker/\${id}\`),
+      ),
+    );
 `,
       replace: '',
     },
     {
       file: 'src/speaker/SpeakerEntityHandler.ts',
-      find: "return json(resource.embed('talks', talks), response, HAL_MEDIA_TYPE);",
-      replace: 'return json(resource, response, HAL_MEDIA_TYPE);',
+      find: `    // The speakers of all these talks in one query: each embedded talk links to its own.
+    const speakerIds = this.catalogue.speakers.speakerIdsOf(talks.map((talk) => talk.id));
+`,
+      replace: '',
     },
   ],
   hint: 4,

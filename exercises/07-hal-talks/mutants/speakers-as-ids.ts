@@ -6,14 +6,40 @@ export default {
   edits: [
     {
       file: 'src/talk/TalkEntityHandler.ts',
-      find: `    const speakers = this.catalogue.speakers
-      .speakersOf(talk.id)
-      .map((speaker) => new HalResource({ ...speaker }, \`\${base}/speaker/\${speaker.id}\`));
-    const resource = new HalResource({ ...talk }, \`\${base}/talk/\${talk.id}\`);
-    return json(resource.embed('speakers', speakers), response, HAL_MEDIA_TYPE);`,
-      replace: `    const speakers = this.catalogue.speakers.speakersOf(talk.id).map((speaker) => speaker.id);
-    const resource = new HalResource({ ...talk, speakers }, \`\${base}/talk/\${talk.id}\`);
+      find: `    const resource = new HalResource({ ...talk }, \`\${base}/talk/\${talk.id}\`)
+      .setLinks(`,
+      replace: `    const ids = speakers.map((speaker) => speaker.id);
+    const resource = new HalResource({ ...talk, speakers: ids }, \`\${base}/talk/\${talk.id}\`);
+    return json(
+      resource.setLinks(`,
+    },
+    {
+      file: 'src/talk/TalkEntityHandler.ts',
+      find: `      )
+      .embed('speakers', embedded);
     return json(resource, response, HAL_MEDIA_TYPE);`,
+      replace: `      ),
+      response,
+      HAL_MEDIA_TYPE,
+    );`,
+    },
+    {
+      file: 'src/talk/TalkEntityHandler.ts',
+      find: `    const embedded = speakers.map((speaker) =>
+      new HalResource({ ...speaker }, \`\${base}/speaker/\${speaker.id}\`).setLinks(
+        'talks',
+        (talkIds.get(speaker.id) ?? []).map((id) => \`\${base}/talk/\${id}\`),
+      ),
+    );
+`,
+      replace: '',
+    },
+    {
+      file: 'src/talk/TalkEntityHandler.ts',
+      find: `    // The talks of all these speakers in one query: each embedded speaker links to their own.
+    const talkIds = this.catalogue.talks.talkIdsOf(speakers.map((speaker) => speaker.id));
+`,
+      replace: '',
     },
   ],
   hint: 3,

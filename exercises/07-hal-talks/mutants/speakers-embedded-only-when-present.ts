@@ -1,15 +1,18 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'Embed the list even when it is empty: a client then finds `"speakers": []`, not nothing.',
+  rule: 'Embed the list even when it is empty, too: a client then finds `"speakers": []`, not nothing.',
   mistake:
     'embeds the speakers only when the talk has some, so a talk without speakers has no "_embedded" at all',
   edits: [
     {
       file: 'src/talk/TalkEntityHandler.ts',
-      find: "    return json(resource.embed('speakers', speakers), response, HAL_MEDIA_TYPE);",
-      replace:
-        "    if (speakers.length > 0) resource.embed('speakers', speakers);\n    return json(resource, response, HAL_MEDIA_TYPE);",
+      find: `      )
+      .embed('speakers', embedded);
+    return json(resource, response, HAL_MEDIA_TYPE);`,
+      replace: `      );
+    if (embedded.length > 0) resource.embed('speakers', embedded);
+    return json(resource, response, HAL_MEDIA_TYPE);`,
     },
   ],
   hint: 3,

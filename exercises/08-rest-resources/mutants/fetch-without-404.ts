@@ -10,7 +10,7 @@ export default {
       find: `    const speaker = this.catalogue.speakers.fetch(Number(id));
     return speaker && this.present(speaker);`,
       replace: `    const speaker = this.catalogue.speakers.fetch(Number(id));
-    return { ...speaker, talks: this.catalogue.talks.talksOf(Number(id)) };`,
+    return { ...speaker, talks: this.talksOf(Number(id)) };`,
     },
   ],
   hint: 1,

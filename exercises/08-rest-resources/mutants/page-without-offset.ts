@@ -6,8 +6,10 @@ export default {
   edits: [
     {
       file: 'src/Conference/V1/Rest/Talk/TalkResource.ts',
-      find: 'return (offset, limit) => this.#catalogue.talks.list({ offset, limit });',
-      replace: 'return (_offset, limit) => this.#catalogue.talks.list({ offset: 0, limit });',
+      find: `    return (offset, limit) => {
+      const { items, total } = this.#catalogue.talks.list({ offset, limit });`,
+      replace: `    return (_offset, limit) => {
+      const { items, total } = this.#catalogue.talks.list({ offset: 0, limit });`,
     },
   ],
   hint: 2,

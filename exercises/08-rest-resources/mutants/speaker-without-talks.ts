@@ -7,7 +7,7 @@ export default {
     {
       file: 'src/Conference/V1/Rest/Speaker/SpeakerResource.ts',
       find: 'return speaker && this.present(speaker);',
-      replace: 'return speaker && this.summarise(speaker);',
+      replace: 'return speaker && { ...speaker };',
     },
   ],
   hint: 1,

@@ -7,12 +7,12 @@ export default {
   edits: [
     {
       file: 'src/Conference/V1/Rest/Speaker/SpeakerResource.ts',
-      find: '  /** A speaker as an entity: their fields and their talks, to embed. */',
+      find: '  /** A speaker as an entity: their fields and their talks, to embed and link. */',
       replace: `  override delete(_id: string): boolean {
     return false; // step 09
   }
 
-  /** A speaker as an entity: their fields and their talks, to embed. */`,
+  /** A speaker as an entity: their fields and their talks, to embed and link. */`,
     },
   ],
   hint: 4,

@@ -15,8 +15,8 @@ export default {
     },
     {
       file: 'src/Conference/V1/Rest/Speaker/SpeakerResource.ts',
-      find: "import type { Speaker } from '@hyperpipe/catalogue';",
-      replace: "import type { Speaker, SpeakerPatch } from '@hyperpipe/catalogue';",
+      find: "import type { Speaker, Talk } from '@hyperpipe/catalogue';",
+      replace: "import type { Speaker, SpeakerPatch, Talk } from '@hyperpipe/catalogue';",
     },
   ],
   hint: 5,

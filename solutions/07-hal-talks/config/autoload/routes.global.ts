@@ -4,7 +4,14 @@ import { ContentNegotiation } from 'hyperpipe';
 // handler only when its route first matches.
 export default {
   routes: [
-    { path: '/', middleware: 'HomeHandler', allowed_methods: ['GET'], name: 'home' },
+    {
+      path: '/',
+      // One URL, two answers: HomeHandler greets people and hands HAL clients on to the
+      // API root.
+      middleware: ['HomeHandler', 'ApiRoot'],
+      allowed_methods: ['GET'],
+      name: 'home',
+    },
     { path: '/ping', middleware: 'PingHandler', allowed_methods: ['GET'], name: 'ping' },
     { path: '/post', middleware: 'PostHandler', allowed_methods: ['POST'], name: 'post' },
     {

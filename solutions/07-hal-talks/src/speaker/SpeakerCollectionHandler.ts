@@ -13,14 +13,17 @@ import type { Catalogue } from '../database/Catalogue.ts';
 
 const PAGE_SIZE = 25;
 
-/** `GET /speaker`: one page of speakers as a HAL collection, chosen with `?page=N`. */
+/**
+ * `GET /speaker`: one page of speakers as a HAL collection, chosen with `?page=N`. Each
+ * speaker links to each of their talks, as wherever a speaker appears.
+ */
 export class SpeakerCollectionHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
 
   /**
    * Creates the handler.
    *
-   * @param catalogue - where the speakers are
+   * @param catalogue - where the speakers and their talks are
    */
   constructor(catalogue: Catalogue) {
     this.catalogue = catalogue;
@@ -38,12 +41,17 @@ export class SpeakerCollectionHandler implements MiddlewareInterface {
     assertPageInRange(page, total, PAGE_SIZE);
     // Absolute URLs, from the client's own origin and the prefix the app is mounted under.
     const base = `${request.url.origin}${request.basePath}`;
+    // The talks of the whole page in one query, not one more query per speaker.
+    const talkIds = this.catalogue.talks.talkIdsOf(items.map((speaker) => speaker.id));
     // `{ ...speaker }`: HalResource takes a plain record of fields, which TypeScript does not
     // count an interface such as Speaker as.
     const collection = halCollection({
       collectionName: 'speakers',
-      items: items.map(
-        (speaker) => new HalResource({ ...speaker }, `${base}/speaker/${speaker.id}`),
+      items: items.map((speaker) =>
+        new HalResource({ ...speaker }, `${base}/speaker/${speaker.id}`).setLinks(
+          'talks',
+          (talkIds.get(speaker.id) ?? []).map((id) => `${base}/talk/${id}`),
+        ),
       ),
       page,
       pageSize: PAGE_SIZE,

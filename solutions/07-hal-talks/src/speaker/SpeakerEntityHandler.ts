@@ -10,8 +10,9 @@ import {
 import type { Catalogue } from '../database/Catalogue.ts';
 
 /**
- * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link, and
- * their talks embedded under `talks`, each with its own `self` link.
+ * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link, a `talks`
+ * link to each of their talks, and those talks embedded under `talks`, each with its own
+ * `self` link and a `speakers` link to each of its speakers.
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
@@ -30,12 +31,23 @@ export class SpeakerEntityHandler implements MiddlewareInterface {
     const speaker = this.catalogue.speakers.fetch(Number(request.param('speaker_id')));
     if (!speaker) throw new ApiProblem(404, 'Entity not found.');
     const base = `${request.url.origin}${request.basePath}`;
+    const talks = this.catalogue.talks.talksOf(speaker.id);
+    // The speakers of all these talks in one query: each embedded talk links to its own.
+    const speakerIds = this.catalogue.speakers.speakerIdsOf(talks.map((talk) => talk.id));
     // `{ ...talk }`: HalResource takes a plain record of fields, which TypeScript does not
     // count an interface such as Talk as.
-    const talks = this.catalogue.talks
-      .talksOf(speaker.id)
-      .map((talk) => new HalResource({ ...talk }, `${base}/talk/${talk.id}`));
-    const resource = new HalResource({ ...speaker }, `${base}/speaker/${speaker.id}`);
-    return json(resource.embed('talks', talks), response, HAL_MEDIA_TYPE);
+    const embedded = talks.map((talk) =>
+      new HalResource({ ...talk }, `${base}/talk/${talk.id}`).setLinks(
+        'speakers',
+        (speakerIds.get(talk.id) ?? []).map((id) => `${base}/speaker/${id}`),
+      ),
+    );
+    const resource = new HalResource({ ...speaker }, `${base}/speaker/${speaker.id}`)
+      .setLinks(
+        'talks',
+        talks.map((talk) => `${base}/talk/${talk.id}`),
+      )
+      .embed('talks', embedded);
+    return json(resource, response, HAL_MEDIA_TYPE);
   }
 }

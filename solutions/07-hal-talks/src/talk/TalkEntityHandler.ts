@@ -10,8 +10,9 @@ import {
 import type { Catalogue } from '../database/Catalogue.ts';
 
 /**
- * `GET /talk/{talk_id}`: one talk as a HAL resource with its `self` link, and its speakers
- * embedded under `speakers`, each with its own `self` link.
+ * `GET /talk/{talk_id}`: one talk as a HAL resource with its `self` link, a `speakers` link
+ * to each of its speakers, and those speakers embedded under `speakers`, each with its own
+ * `self` link and a `talks` link to each of their talks.
  */
 export class TalkEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
@@ -30,13 +31,24 @@ export class TalkEntityHandler implements MiddlewareInterface {
     const talk = this.catalogue.talks.fetch(Number(request.param('talk_id')));
     if (!talk) throw new ApiProblem(404, 'Entity not found.');
     const base = `${request.url.origin}${request.basePath}`;
-    // The join on talks_speakers: the speakers of this talk, each linking to itself.
+    // The join on talks_speakers: the speakers of this talk.
+    const speakers = this.catalogue.speakers.speakersOf(talk.id);
+    // The talks of all these speakers in one query: each embedded speaker links to their own.
+    const talkIds = this.catalogue.talks.talkIdsOf(speakers.map((speaker) => speaker.id));
     // `{ ...speaker }`: HalResource takes a plain record of fields, which TypeScript does not
     // count an interface such as Speaker as.
-    const speakers = this.catalogue.speakers
-      .speakersOf(talk.id)
-      .map((speaker) => new HalResource({ ...speaker }, `${base}/speaker/${speaker.id}`));
-    const resource = new HalResource({ ...talk }, `${base}/talk/${talk.id}`);
-    return json(resource.embed('speakers', speakers), response, HAL_MEDIA_TYPE);
+    const embedded = speakers.map((speaker) =>
+      new HalResource({ ...speaker }, `${base}/speaker/${speaker.id}`).setLinks(
+        'talks',
+        (talkIds.get(speaker.id) ?? []).map((id) => `${base}/talk/${id}`),
+      ),
+    );
+    const resource = new HalResource({ ...talk }, `${base}/talk/${talk.id}`)
+      .setLinks(
+        'speakers',
+        speakers.map((speaker) => `${base}/speaker/${speaker.id}`),
+      )
+      .embed('speakers', embedded);
+    return json(resource, response, HAL_MEDIA_TYPE);
   }
 }

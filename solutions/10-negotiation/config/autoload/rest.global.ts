@@ -27,7 +27,9 @@ export default {
       entity: 'Speaker',
       identifierName: 'speaker_id',
       collectionName: 'speakers',
+      // A speaker embeds their talks, and links to each wherever it appears.
       embedded: { talks: 'Talk' },
+      linked: { talks: 'Talk' },
     },
     'Conference.V1.Talk': {
       ...shared,
@@ -37,6 +39,7 @@ export default {
       identifierName: 'talk_id',
       collectionName: 'talks',
       embedded: { speakers: 'Speaker' },
+      linked: { speakers: 'Speaker' },
     },
   },
 };

@@ -27,7 +27,9 @@ export default {
       entity: 'Speaker',
       identifierName: 'speaker_id',
       collectionName: 'speakers',
+      // A speaker embeds their talks, and links to each wherever it appears.
       embedded: { talks: 'Talk' },
+      linked: { talks: 'Talk' },
     },
     'Conference.V1.Talk': {
       ...inVersion(1),
@@ -37,6 +39,7 @@ export default {
       identifierName: 'talk_id',
       collectionName: 'talks',
       embedded: { speakers: 'Speaker' },
+      linked: { speakers: 'Speaker' },
     },
     'Conference.V2.Speaker': {
       ...inVersion(2),
@@ -46,6 +49,7 @@ export default {
       identifierName: 'speaker_id',
       collectionName: 'speakers',
       embedded: { talks: 'Talk' },
+      linked: { talks: 'Talk' },
       // The handle becomes a `twitter` link to the profile instead of a field.
       hidden: ['twitter'],
       links: twitterLink,

@@ -8,6 +8,7 @@ import { HomeHandler } from '../../src/handlers/HomeHandler.ts';
 import { PingHandler } from '../../src/handlers/PingHandler.ts';
 import { postHandler } from '../../src/handlers/postHandler.ts';
 import { corsFactory } from '../../src/middleware/cors.ts';
+import { ApiRoot } from '../../src/root/ApiRoot.ts';
 import { SpeakerCollectionHandler } from '../../src/speaker/SpeakerCollectionHandler.ts';
 import { SpeakerEntityHandler } from '../../src/speaker/SpeakerEntityHandler.ts';
 import { TimezoneHandler } from '../../src/timezone/TimezoneHandler.ts';
@@ -24,6 +25,7 @@ export default {
     services: { PostHandler: postHandler },
     invokables: {
       HomeHandler,
+      ApiRoot,
       PingHandler,
       TimezoneHandler,
       ProblemMiddleware,

@@ -13,7 +13,14 @@ import type { Catalogue } from '../database/Catalogue.ts';
 
 const PAGE_SIZE = 25;
 
-/** `GET /speaker`: one page of speakers as a HAL collection, chosen with `?page=N`. */
+/**
+ * `GET /speaker`: one page of speakers as a HAL collection, chosen with `?page=N`.
+ *
+ * TODO: each speaker of the page links to each of their talks, `"talks": [{ "href": … }]`,
+ * an empty list for a speaker without talks; the talks' ids of the whole page come from
+ * one query, as the given TalkCollectionHandler reads its speakers' (README, "Links
+ * wherever a resource appears"; hint 5).
+ */
 export class SpeakerCollectionHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
 

@@ -12,9 +12,11 @@ import type { Catalogue } from '../database/Catalogue.ts';
 /**
  * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link.
  *
- * TODO: embed the speaker's talks under `_embedded.talks`, the other way round from a talk's
- * speakers: each talk a whole resource with its own self link to /talk/{id}, and an empty
- * list for a speaker without talks (README, "The join" and "Embedded resources"; hint 4).
+ * TODO: the speaker's talks, the other way round from a talk's speakers: a `talks` link to
+ * each, and the talks embedded under `_embedded.talks`, each a whole resource with its own
+ * self link to /talk/{id} and a `speakers` link to each of its speakers; empty lists for a
+ * speaker without talks (README, "The join", "Embedded resources" and "Links wherever a
+ * resource appears"; hint 4).
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

@@ -7,14 +7,16 @@ import {
 import type { Catalogue } from '../database/Catalogue.ts';
 
 /**
- * `GET /talk/{talk_id}`: one talk as a HAL resource with its `self` link, and its speakers
- * embedded under `speakers`.
+ * `GET /talk/{talk_id}`: one talk as a HAL resource with its `self` link, linking to its
+ * speakers and embedding them under `speakers`.
  *
  * TODO: answer the talk of the route parameter talk_id as the README's example shows, as
  * SpeakerEntityHandler answers a speaker: its fields and absolute self link, or the 404
  * "Entity not found." problem. Its speakers (README, "The join") go under
- * `_embedded.speakers` as whole resources, each with its own self link to /speaker/{id},
- * and as an empty list when it has none (README, "Embedded resources"; hints 2 and 3).
+ * `_embedded.speakers` as whole resources, each with its own self link to /speaker/{id}
+ * and a `talks` link to each of their talks; the talk links to each of them under
+ * `speakers`. A talk without speakers has empty lists (README, "Embedded resources" and
+ * "Links wherever a resource appears"; hints 2 and 3).
  */
 export class TalkEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

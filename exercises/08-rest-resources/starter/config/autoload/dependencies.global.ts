@@ -45,7 +45,9 @@ export default {
         ),
       // TODO: the resources of src/Conference/V1/Rest replace these four handlers: the
       // container makes the services the rest configuration names, and these go (then
-      // src/speaker and src/talk, which nothing uses any more).
+      // src/speaker and src/talk, which nothing uses any more). The hand-written ApiRoot
+      // has gone from the invokables already: config/autoload/root.global.ts makes the
+      // given one.
       SpeakerCollectionHandler: (container: Container) =>
         new SpeakerCollectionHandler(container.get('Catalogue') as Catalogue),
       SpeakerEntityHandler: (container: Container) =>

@@ -13,14 +13,17 @@ import type { Catalogue } from '../database/Catalogue.ts';
 
 const PAGE_SIZE = 25;
 
-/** `GET /talk`: one page of talks as a HAL collection, chosen with `?page=N`. */
+/**
+ * `GET /talk`: one page of talks as a HAL collection, chosen with `?page=N`. Each talk links
+ * to each of its speakers, as wherever a talk appears.
+ */
 export class TalkCollectionHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
 
   /**
    * Creates the handler.
    *
-   * @param catalogue - where the talks are
+   * @param catalogue - where the talks and their speakers are
    */
   constructor(catalogue: Catalogue) {
     this.catalogue = catalogue;
@@ -38,11 +41,18 @@ export class TalkCollectionHandler implements MiddlewareInterface {
     assertPageInRange(page, total, PAGE_SIZE);
     // Absolute URLs, from the client's own origin and the prefix the app is mounted under.
     const base = `${request.url.origin}${request.basePath}`;
+    // The speakers of the whole page in one query, not one more query per talk.
+    const speakerIds = this.catalogue.speakers.speakerIdsOf(items.map((talk) => talk.id));
     // `{ ...talk }`: HalResource takes a plain record of fields, which TypeScript does not
     // count an interface such as Talk as.
     const collection = halCollection({
       collectionName: 'talks',
-      items: items.map((talk) => new HalResource({ ...talk }, `${base}/talk/${talk.id}`)),
+      items: items.map((talk) =>
+        new HalResource({ ...talk }, `${base}/talk/${talk.id}`).setLinks(
+          'speakers',
+          (speakerIds.get(talk.id) ?? []).map((id) => `${base}/speaker/${id}`),
+        ),
+      ),
       page,
       pageSize: PAGE_SIZE,
       total,

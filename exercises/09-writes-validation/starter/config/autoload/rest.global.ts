@@ -17,7 +17,9 @@ export default {
       entity: 'Speaker',
       identifierName: 'speaker_id',
       collectionName: 'speakers',
+      // A speaker embeds their talks, and links to each wherever it appears.
       embedded: { talks: 'Talk' },
+      linked: { talks: 'Talk' },
     },
     'Conference.V1.Talk': {
       ...shared,
@@ -27,6 +29,7 @@ export default {
       identifierName: 'talk_id',
       collectionName: 'talks',
       embedded: { speakers: 'Speaker' },
+      linked: { speakers: 'Speaker' },
     },
   },
 };

@@ -1,8 +1,12 @@
 import type { Talk } from '@hyperpipe/catalogue';
 import { type Collection, type Entity, Resource } from 'hyperpipe';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
+import { withRelated } from '../../../withRelated.ts';
 
-/** `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers. */
+/**
+ * `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers, and links to each of
+ * them wherever the talk appears (in a page of talks too).
+ */
 export class TalkResource extends Resource {
   readonly #catalogue: Catalogue;
 
@@ -22,10 +26,24 @@ export class TalkResource extends Resource {
   }
 
   override fetchAll(): Collection {
-    return (offset, limit) => this.#catalogue.talks.list({ offset, limit });
+    return (offset, limit) => {
+      const { items, total } = this.#catalogue.talks.list({ offset, limit });
+      // One query for the speakers of the whole page, not one more per talk.
+      const speakerIds = this.#catalogue.speakers.speakerIdsOf(items.map((talk) => talk.id));
+      return {
+        items: items.map((talk) => withRelated(talk, 'speakers', speakerIds.get(talk.id))),
+        total,
+      };
+    };
   }
 
+  /** A talk as an entity: its fields and its speakers, each with their talks' ids to link. */
   #present(talk: Talk): Entity {
-    return { ...talk, speakers: this.#catalogue.speakers.speakersOf(talk.id) };
+    const speakers = this.#catalogue.speakers.speakersOf(talk.id);
+    const talkIds = this.#catalogue.talks.talkIdsOf(speakers.map((speaker) => speaker.id));
+    const linked = speakers.map((speaker) =>
+      withRelated(speaker, 'talks', talkIds.get(speaker.id)),
+    );
+    return { ...talk, speakers: linked };
   }
 }

@@ -1,10 +1,14 @@
-import type { Speaker } from '@hyperpipe/catalogue';
+import type { Speaker, Talk } from '@hyperpipe/catalogue';
 import { type Collection, type Entity, Resource } from 'hyperpipe';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 import { validate } from '../../../../validation/validate.ts';
+import { withRelated } from '../../../withRelated.ts';
 import { speakerInput, speakerPatch } from './speakerInput.ts';
 
-/** `/speaker` and `/speaker/{speaker_id}`, version 1: a speaker embeds their talks. */
+/**
+ * `/speaker` and `/speaker/{speaker_id}`, version 1: a speaker embeds their talks, and links
+ * to each of them wherever the speaker appears (in a page of speakers too).
+ */
 export class SpeakerResource extends Resource {
   /** The catalogue it reads and writes. */
   protected readonly catalogue: Catalogue;
@@ -27,7 +31,12 @@ export class SpeakerResource extends Resource {
   override fetchAll(): Collection {
     return (offset, limit) => {
       const { items, total } = this.catalogue.speakers.list({ offset, limit });
-      return { items: items.map((speaker) => this.summarise(speaker)), total };
+      // One query for the talks of the whole page, not one more per speaker.
+      const talkIds = this.catalogue.talks.talkIdsOf(items.map((speaker) => speaker.id));
+      return {
+        items: items.map((speaker) => this.summarise(speaker, talkIds.get(speaker.id) ?? [])),
+        total,
+      };
     };
   }
 
@@ -49,13 +58,25 @@ export class SpeakerResource extends Resource {
     return this.catalogue.speakers.delete(Number(id));
   }
 
-  /** A speaker as an entity: their fields and their talks, to embed. */
+  /** A speaker as an entity: their fields and their talks, to embed and link. */
   protected present(speaker: Speaker): Entity {
-    return { ...speaker, talks: this.catalogue.talks.talksOf(speaker.id) };
+    return { ...speaker, talks: this.talksOf(speaker.id) };
   }
 
-  /** A speaker as an item of the collection: their fields only. */
-  protected summarise(speaker: Speaker): Entity {
-    return { ...speaker };
+  /**
+   * A speaker as an item of the collection: their fields, and their talks' ids to link.
+   *
+   * @param speaker - the speaker
+   * @param talkIds - the ids of their talks
+   */
+  protected summarise(speaker: Speaker, talkIds: readonly number[]): Entity {
+    return withRelated(speaker, 'talks', talkIds);
+  }
+
+  /** The talks of a speaker, each with its speakers' ids: an embedded talk links to them. */
+  protected talksOf(speakerId: number): Entity[] {
+    const talks: Talk[] = this.catalogue.talks.talksOf(speakerId);
+    const speakerIds = this.catalogue.speakers.speakerIdsOf(talks.map((talk) => talk.id));
+    return talks.map((talk) => withRelated(talk, 'speakers', speakerIds.get(talk.id)));
   }
 }

@@ -1,8 +1,12 @@
 import type { Talk } from '@hyperpipe/catalogue';
 import { type Entity, Resource } from 'hyperpipe';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
+import { withRelated } from '../../../withRelated.ts';
 
-/** `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers. */
+/**
+ * `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers, and links to each of
+ * them wherever the talk appears (in a page of talks too).
+ */
 export class TalkResource extends Resource {
   readonly #catalogue: Catalogue;
 
@@ -24,11 +28,19 @@ export class TalkResource extends Resource {
   }
 
   // TODO: GET /talk, the collection of talks, read one page at a time (see Collection in
-  // framework/src/rest/Resource.ts, and the catalogue's talks).
+  // framework/src/rest/Resource.ts, and the catalogue's talks), each talk with its
+  // speakers' ids, read in one query for the page (speakerIdsOf), to link to.
 
-  // A plain field holding the speakers: the rest configuration's `embedded` renders it
-  // as _embedded.speakers, each speaker with its own self link.
+  // A talk as an entity: its fields, and a plain field holding its speakers, which the rest
+  // configuration's `embedded` renders as _embedded.speakers, each speaker with its own self
+  // link, and `linked` as a link to each. Each speaker comes with their talks' ids
+  // (withRelated), so an embedded speaker links to their talks too.
   #present(talk: Talk): Entity {
-    return { ...talk, speakers: this.#catalogue.speakers.speakersOf(talk.id) };
+    const speakers = this.#catalogue.speakers.speakersOf(talk.id);
+    const talkIds = this.#catalogue.talks.talkIdsOf(speakers.map((speaker) => speaker.id));
+    const linked = speakers.map((speaker) =>
+      withRelated(speaker, 'talks', talkIds.get(speaker.id)),
+    );
+    return { ...talk, speakers: linked };
   }
 }

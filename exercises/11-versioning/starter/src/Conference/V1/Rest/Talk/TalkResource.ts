@@ -2,9 +2,13 @@ import { type Talk, type TalkInput, UnknownSpeakerError } from '@hyperpipe/catal
 import { type Collection, type Entity, Resource, validationProblem } from 'hyperpipe';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 import { validate } from '../../../../validation/validate.ts';
+import { withRelated } from '../../../withRelated.ts';
 import { talkInput, talkPatch } from './talkInput.ts';
 
-/** `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers. */
+/**
+ * `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers, and links to each of
+ * them wherever the talk appears (in a page of talks too).
+ */
 export class TalkResource extends Resource {
   readonly #catalogue: Catalogue;
 
@@ -24,7 +28,15 @@ export class TalkResource extends Resource {
   }
 
   override fetchAll(): Collection {
-    return (offset, limit) => this.#catalogue.talks.list({ offset, limit });
+    return (offset, limit) => {
+      const { items, total } = this.#catalogue.talks.list({ offset, limit });
+      // One query for the speakers of the whole page, not one more per talk.
+      const speakerIds = this.#catalogue.speakers.speakerIdsOf(items.map((talk) => talk.id));
+      return {
+        items: items.map((talk) => withRelated(talk, 'speakers', speakerIds.get(talk.id))),
+        total,
+      };
+    };
   }
 
   override create(data: unknown): Entity {
@@ -48,8 +60,14 @@ export class TalkResource extends Resource {
     return this.#catalogue.talks.delete(Number(id));
   }
 
+  /** A talk as an entity: its fields and its speakers, each with their talks' ids to link. */
   #present(talk: Talk): Entity {
-    return { ...talk, speakers: this.#catalogue.speakers.speakersOf(talk.id) };
+    const speakers = this.#catalogue.speakers.speakersOf(talk.id);
+    const talkIds = this.#catalogue.talks.talkIdsOf(speakers.map((speaker) => speaker.id));
+    const linked = speakers.map((speaker) =>
+      withRelated(speaker, 'talks', talkIds.get(speaker.id)),
+    );
+    return { ...talk, speakers: linked };
   }
 
   /** Runs a write, turning unknown speaker ids into the 422 problem; the write changed nothing. */

@@ -1,5 +1,5 @@
 import type { Speaker } from '@hyperpipe/catalogue';
-import type { Collection, Entity, Link } from 'hyperpipe';
+import type { Entity, Link } from 'hyperpipe';
 import { SpeakerResource as SpeakerResourceV1 } from '../../../V1/Rest/Speaker/SpeakerResource.ts';
 
 /**
@@ -9,20 +9,13 @@ import { SpeakerResource as SpeakerResourceV1 } from '../../../V1/Rest/Speaker/S
  */
 export class SpeakerResource extends SpeakerResourceV1 {
   protected override present(speaker: Speaker): Entity {
-    const talks = this.catalogue.talks.talksOf(speaker.id);
+    const talks = this.talksOf(speaker.id);
     return { ...speaker, talk_count: talks.length, talks };
   }
 
-  // A page counts the talks of its speakers in one query, not one more query per speaker.
-  override fetchAll(): Collection {
-    return (offset, limit) => {
-      const { items, total } = this.catalogue.speakers.list({ offset, limit });
-      const counts = this.catalogue.talks.talkCounts(items.map((speaker) => speaker.id));
-      return {
-        items: items.map((speaker) => ({ ...speaker, talk_count: counts.get(speaker.id) ?? 0 })),
-        total,
-      };
-    };
+  // A page counts the talks of its speakers from the ids version 1 links to: no more queries.
+  protected override summarise(speaker: Speaker, talkIds: readonly number[]): Entity {
+    return { ...super.summarise(speaker, talkIds), talk_count: talkIds.length };
   }
 }
 

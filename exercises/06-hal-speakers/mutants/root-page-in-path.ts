@@ -1,0 +1,15 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: "`{?page}` becomes `?page=2`, or nothing when no page is given, the first page's URL.",
+  mistake:
+    'writes the page into the URL as ?page={page}, which a client without a page fills in as ?page=',
+  edits: [
+    {
+      file: 'src/root/ApiRoot.ts',
+      find: `href: \`\${base}/speaker{?page}\``,
+      replace: `href: \`\${base}/speaker?page={page}\``,
+    },
+  ],
+  hint: 6,
+} satisfies LessonMutant;

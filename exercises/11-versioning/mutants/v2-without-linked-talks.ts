@@ -1,0 +1,15 @@
+import type { LessonMutant } from '@hyperpipe/cli/mutants';
+
+export default {
+  rule: "a version 2 speaker links to each of their talks, in a page too, only when the entry says `linked: { talks: 'Talk' }`",
+  mistake:
+    "copies version 2's entry from before step 08 and leaves out linked: a page of version 2 speakers links to no talk",
+  edits: [
+    {
+      file: 'config/autoload/rest.global.ts',
+      find: "      linked: { talks: 'Talk' },\n      // The handle becomes",
+      replace: '      // The handle becomes',
+    },
+  ],
+  hint: 6,
+} satisfies LessonMutant;
