@@ -4,7 +4,6 @@ import type Database from 'better-sqlite3';
  * Returns which of the given ids belong to a speaker, in ascending order, so that
  * validation can report unknown speakers before attempting a write.
  *
- * @param db - a catalogue connection
  * @param ids - candidate speaker ids; repeats and non-integers are harmless
  */
 export function existingSpeakerIds(db: Database.Database, ids: readonly number[]): number[] {
@@ -20,9 +19,6 @@ export function existingSpeakerIds(db: Database.Database, ids: readonly number[]
 
 /**
  * Returns which of the given ids belong to no speaker, without repeats, in the order given.
- *
- * @param db - a catalogue connection
- * @param ids - candidate speaker ids
  */
 export function missingSpeakerIds(db: Database.Database, ids: readonly number[]): number[] {
   const existing = new Set(existingSpeakerIds(db, ids));

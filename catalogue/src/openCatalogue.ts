@@ -20,7 +20,6 @@ export interface OpenCatalogueOptions {
  * so an empty database simply yields empty lists.
  *
  * @param path - the database file, or `':memory:'` for a private seeded copy in memory
- * @param options - see {@link OpenCatalogueOptions}
  * @throws Error when the file does not exist and `create` is `false`
  */
 export function openCatalogue(

@@ -13,8 +13,6 @@ const COMPANION_SUFFIXES = ['-wal', '-shm', '-journal'];
  * The new file is written next to the old one and renamed into place, so the path holds
  * either the old database or the complete new one, never half a file. Close every
  * connection to the old database first.
- *
- * @param path - the database file to (re)create
  */
 export function resetCatalogue(path: string): void {
   const temporaryPath = `${path}.tmp`;

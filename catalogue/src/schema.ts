@@ -12,8 +12,6 @@ export const SCHEMA_SQL: string = readFileSync(new URL('./schema.sql', import.me
  * Creates the catalogue's tables in an empty database.
  *
  * It fails if the tables already exist: applying a schema twice is a mistake we want to hear about.
- *
- * @param db - an open connection to a database without the catalogue tables
  */
 export function applySchema(db: Database.Database): void {
   db.exec(SCHEMA_SQL);

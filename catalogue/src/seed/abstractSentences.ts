@@ -64,9 +64,6 @@ const CLOSINGS: readonly Sentence[] = [
 /**
  * Writes an abstract of two to five sentences about a topic: a problem, the talk's approach,
  * up to two details, and usually a closing promise.
- *
- * @param topic - what the talk is about
- * @param random - the seeded generator
  */
 export function generateAbstract(topic: TalkTopic, random: SeededRandom): string {
   const details = random.shuffle(DETAILS).slice(0, random.integer(0, 2));

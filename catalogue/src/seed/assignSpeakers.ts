@@ -14,9 +14,6 @@ export const MAX_TALKS_PER_SPEAKER = 4;
  * {@link MAX_TALKS_PER_SPEAKER} talks. First each speaker takes one seat, which guarantees
  * nobody is left out; then the remaining seats go to random speakers with room to spare.
  *
- * @param talks - the talks to staff
- * @param speakers - the speakers available
- * @param random - the seeded generator
  * @returns the links, ordered by talk id and then speaker id
  */
 export function assignSpeakers(

@@ -6,7 +6,6 @@ import type { SeededRandom } from './seededRandom.ts';
  * the items evenly, so no building block is overused.
  *
  * @param items - a non-empty list of items to deal
- * @param random - the seeded generator
  */
 export function createDeck<T>(items: readonly T[], random: SeededRandom): () => T {
   if (items.length === 0) throw new RangeError('Cannot deal from an empty list');

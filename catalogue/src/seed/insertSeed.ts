@@ -3,9 +3,6 @@ import type { ConferenceSeed } from './conferenceSeed.ts';
 
 /**
  * Inserts a conference's rows into empty catalogue tables, all or nothing.
- *
- * @param db - a connection to a database with the catalogue schema and no rows
- * @param seed - the rows to insert
  */
 export function insertSeed(db: Database.Database, seed: ConferenceSeed): void {
   const insertSpeaker = db.prepare(

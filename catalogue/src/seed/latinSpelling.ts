@@ -17,8 +17,6 @@ const UNDECOMPOSABLE_LETTERS: Readonly<Record<string, string>> = {
 /**
  * Spells a name part with plain ASCII letters, for use in handles and web addresses:
  * `'Łukasz'` becomes `'Lukasz'`, `['山田', 'Yamada']` becomes `'Yamada'`.
- *
- * @param part - a name part from a name pool
  */
 export function latinSpelling(part: NamePart): string {
   const text = typeof part === 'string' ? part : part[1];
@@ -30,8 +28,6 @@ export function latinSpelling(part: NamePart): string {
 
 /**
  * Returns a name part as it is written in its own script.
- *
- * @param part - a name part from a name pool
  */
 export function nativeSpelling(part: NamePart): string {
   return typeof part === 'string' ? part : part[0];

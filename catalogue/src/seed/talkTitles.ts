@@ -57,9 +57,6 @@ const TITLE_PATTERNS: readonly TitlePattern[] = [
 
 /**
  * Creates a title maker that never repeats a title and uses each pattern about equally often.
- *
- * @param random - the seeded generator
- * @returns a function that invents a fresh title for a talk about the given topic
  */
 export function createTitleMaker(random: SeededRandom): (topic: TalkTopic) => string {
   const used = new Set<string>();

@@ -23,11 +23,6 @@ export interface Report {
 
 /** A check that failed, with a message that speaks to the learner. */
 export class CheckFailure extends Error {
-  /**
-   * Creates the failure.
-   *
-   * @param report - what was sent, expected and received, and which hint to read
-   */
   constructor(report: Report) {
     super(formatReport(report));
     this.name = 'CheckFailure';

@@ -37,7 +37,6 @@ export class FinalHandler implements PipeEnd {
 
   /**
    * Creates the FinalHandler.
-   * @param options - debug output and error reporting
    */
   constructor(options: FinalHandlerOptions = {}) {
     this.#debug = options.debug === true;
@@ -46,7 +45,6 @@ export class FinalHandler implements PipeEnd {
 
   /**
    * Answers 404: no middleware answered the request.
-   * @param request - the request nobody answered
    * @param _response - the response prototype; its headers reach the 404 through the pipeline
    */
   async next(request: ServerRequest, _response: ResponsePrototype): Promise<Response> {
@@ -58,7 +56,6 @@ export class FinalHandler implements PipeEnd {
   /**
    * Answers with the error's status, or 500, and reports a server error to `onError`.
    * @param error - what no error middleware recovered from
-   * @param request - the request it was thrown for
    * @param _response - the response prototype; its headers reach the answer through the pipeline
    */
   async fail(

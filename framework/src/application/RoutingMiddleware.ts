@@ -50,7 +50,6 @@ export class RoutingMiddleware implements MiddlewareInterface {
 
   /**
    * Creates the RoutingMiddleware.
-   * @param router - the router to ask
    */
   constructor(router: Router) {
     this.#router = router;
@@ -58,8 +57,6 @@ export class RoutingMiddleware implements MiddlewareInterface {
 
   /**
    * Routes the request.
-   * @param request - the request to route
-   * @param response - the response prototype, passed on
    * @param next - the rest of the pipeline, which gets the routed request
    */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {

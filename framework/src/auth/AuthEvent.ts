@@ -55,8 +55,6 @@ export class AuthEvent {
 
   /**
    * Creates the event.
-   *
-   * @param request - the request being authenticated and authorized
    */
   constructor(request: ServerRequest) {
     this.request = request;

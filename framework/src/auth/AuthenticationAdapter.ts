@@ -74,14 +74,12 @@ export interface AuthenticationAdapter {
    * Whether the request carries credentials for this adapter. Runs on every request that
    * has an `Authorization` header or a query, so it must be cheap: no parsing, no crypto.
    *
-   * @param request - the request
    * @param authorization - its `Authorization` header, split; `undefined` without one
    */
   accepts(request: ServerRequest, authorization: Authorization | undefined): boolean;
   /**
    * Verifies the credentials of a request this adapter accepted.
    *
-   * @param request - the request
    * @param authorization - its `Authorization` header, split; `undefined` without one
    */
   authenticate(

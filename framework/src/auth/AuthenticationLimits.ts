@@ -53,8 +53,6 @@ export class AuthenticationLimits {
 
   /**
    * Creates the limits.
-   *
-   * @param options - failures per window, the window, and where to count
    */
   constructor(options: AuthenticationLimitsOptions = {}) {
     this.#failures = positive(options.failures, 10, 'failures');

@@ -44,7 +44,6 @@ export class AuthenticationMiddleware implements MiddlewareInterface {
   /**
    * Creates the middleware.
    *
-   * @param authenticator - the configured adapters
    * @param events - where the authentication events are triggered
    */
   constructor(authenticator: Authenticator, events: EventManager) {
@@ -57,7 +56,6 @@ export class AuthenticationMiddleware implements MiddlewareInterface {
    *
    * @param request - the request, routed: a route may opt out with `authentication: false`
    * @param response - the response prototype, whose headers the 401 carries
-   * @param next - the rest of the pipeline
    */
   async process(
     request: ServerRequest,

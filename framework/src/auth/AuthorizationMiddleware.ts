@@ -57,7 +57,6 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
   /**
    * Creates the middleware.
    *
-   * @param rules - which methods of which resources need an identity
    * @param authenticator - for the challenges of a 401
    * @param events - where the authorization events are triggered
    * @param routes - the application's routes: given, every resource a rule names must be
@@ -138,8 +137,6 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
 /**
  * The resource a route serves: the `resource` option registerResource sets
  * (`<service>::entity` or `::collection`), else the route's name, as for an RPC route.
- *
- * @param route - the matched route
  *
  * @example
  * ```ts

@@ -22,7 +22,6 @@ export class BasicAdapter extends SchemeAdapter<Htpasswd> {
   /**
    * Creates the adapter.
    *
-   * @param users - the users and their password hashes
    * @param realm - the realm named in the challenge
    */
   constructor(users: Htpasswd, realm: string) {

@@ -30,8 +30,6 @@ export class CheckedCredentials {
    * What stands for a check here.
    *
    * @param file - what identifies the user file, such as {@link fileIdentity} of its hashes
-   * @param user - the user name
-   * @param password - the password sent
    */
   keyOf(file: string, user: string, password: string): string {
     return createHmac('sha256', this.#key)

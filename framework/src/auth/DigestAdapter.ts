@@ -33,9 +33,7 @@ export class DigestAdapter extends SchemeAdapter<Htdigest> {
   /**
    * Creates the adapter.
    *
-   * @param users - the htdigest HA1 values
    * @param realm - the realm of the challenges, which the file's lines must name
-   * @param nonces - where nonces are issued and checked
    */
   constructor(users: Htdigest, realm: string, nonces: DigestNonces) {
     super('Digest', users, realm);

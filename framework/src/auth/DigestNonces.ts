@@ -47,7 +47,6 @@ export class DigestNonces {
   /**
    * Creates the store.
    *
-   * @param lifetimeSeconds - how long a nonce is accepted
    * @param max - how many used nonces' counts are kept at most; past it, the oldest go, and
    *   nonces issued before theirs turn stale (a replay must never find its count gone)
    */
@@ -68,7 +67,6 @@ export class DigestNonces {
    * Records a use of the nonce with count `count`. Call it only once the response digest
    * matched, so that only clients that know a password make the store keep anything.
    *
-   * @param nonce - the nonce the client sent back
    * @param count - the client's nonce count (`nc`), as a number
    *
    * @returns `ok`; `stale` for a nonce not issued here or expired; `replayed` for a count not above the last one

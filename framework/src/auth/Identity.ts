@@ -13,8 +13,6 @@ export interface Identity {
   readonly roles: readonly string[];
   /**
    * Whether the identity has the role.
-   *
-   * @param role - the role, such as `editor`
    */
   hasRole(role: string): boolean;
 }
@@ -35,7 +33,6 @@ export const GUEST: Identity = Object.freeze({
  * The identity of a request whose credentials were verified.
  *
  * @param name - the user or client name the credentials proved
- * @param roles - its roles
  *
  * @example
  * ```ts

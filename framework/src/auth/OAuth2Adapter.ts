@@ -34,7 +34,6 @@ export class OAuth2Adapter implements AuthenticationAdapter {
   /**
    * Creates the adapter.
    *
-   * @param tokens - where issued tokens are kept
    * @param realm - the realm named in the challenge
    */
   constructor(tokens: TokenStore, realm: string) {

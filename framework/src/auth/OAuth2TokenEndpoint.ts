@@ -76,8 +76,6 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
   /**
    * Creates the endpoint; the container does, from the `authentication.oauth2` configuration.
    *
-   * @param model - the library's model over the token store
-   * @param options - token lifetimes, the realm and the limits
    * @internal
    */
   constructor(model: OAuth2Model, options: OAuth2TokenEndpointOptions = {}) {

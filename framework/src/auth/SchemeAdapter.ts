@@ -7,6 +7,26 @@ import type { Authorization } from './authorizationHeader.ts';
  * against a file of users, for one realm. A subclass says how it checks the credentials and
  * what its challenges ask for.
  *
+ * @example
+ * ```ts
+ * // `Authorization: ApiKey <key>`, checked against a map of keys to client names.
+ * class ApiKeyAdapter extends SchemeAdapter<ReadonlyMap<string, string>> {
+ *   constructor(keys: ReadonlyMap<string, string>) {
+ *     super('ApiKey', keys, 'api');
+ *   }
+ *   async authenticate(_request: ServerRequest, authorization: Authorization) {
+ *     const name = this.users.get(authorization.credentials);
+ *     return name === undefined
+ *       ? failure(this.scheme, 'Unknown API key')
+ *       : { ok: true as const, name };
+ *   }
+ *   challenges() {
+ *     return [`ApiKey realm="${this.realm}"`];
+ *   }
+ * }
+ * const authenticator = new Authenticator([new ApiKeyAdapter(new Map([['k-123', 'ci']]))]);
+ * ```
+ *
  * @typeParam Users - the file of users, such as an {@link Htpasswd}
  *
  * @category Authentication
@@ -24,7 +44,6 @@ export abstract class SchemeAdapter<Users> implements AuthenticationAdapter {
    * Creates the adapter.
    *
    * @param scheme - the scheme as its challenges spell it; headers may spell it in any case
-   * @param users - the users whose credentials it accepts
    * @param realm - the realm its challenges name
    */
   protected constructor(scheme: string, users: Users, realm: string) {
@@ -57,7 +76,6 @@ export abstract class SchemeAdapter<Users> implements AuthenticationAdapter {
   /**
    * Verifies the credentials of a request this adapter accepted.
    *
-   * @param request - the request
    * @param authorization - its `Authorization` header, split
    */
   abstract authenticate(

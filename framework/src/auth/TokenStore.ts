@@ -168,8 +168,6 @@ export class TokenStore {
 
   /**
    * Stores a token pair, and forgets pairs whose tokens have all expired.
-   *
-   * @param token - the pair, with the client and user it was issued for
    */
   save(token: TokenToSave): void {
     const db = this.#open();
@@ -192,8 +190,6 @@ export class TokenStore {
 
   /**
    * The token pair of an access token, expired or not.
-   *
-   * @param accessToken - the access token a client sent
    */
   findAccessToken(accessToken: string): StoredToken | undefined {
     return this.#find('access_token_hash', accessToken);
@@ -201,8 +197,6 @@ export class TokenStore {
 
   /**
    * The token pair of a refresh token, expired or not.
-   *
-   * @param refreshToken - the refresh token a client sent
    */
   findRefreshToken(refreshToken: string): StoredToken | undefined {
     return this.#find('refresh_token_hash', refreshToken);

@@ -132,8 +132,6 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
 /**
  * Builds the {@link Authenticator} of the `authentication` configuration.
  *
- * @param container - the container holding the `config` service
- *
  * @example
  * ```ts
  * const container = createContainer({
@@ -165,8 +163,6 @@ export function AuthenticatorFactory(container: Container): Authenticator {
 
 /**
  * Builds the {@link TokenStore} of `authentication.oauth2`, with its configured clients.
- *
- * @param container - the container holding the `config` service
  *
  * @example
  * ```ts

@@ -22,8 +22,6 @@ const AUTH_PARAM = new RegExp(
 /**
  * Splits an `Authorization` header value.
  *
- * @param value - the header's value
- *
  * @returns the scheme and credentials, or `undefined` when the value is not shaped like credentials
  *
  * @example
@@ -71,8 +69,6 @@ export function parseAuthParams(text: string): Map<string, string> | undefined {
 
 /**
  * A quoted-string for a challenge parameter, escaping `"` and `\`.
- *
- * @param value - the text to quote
  *
  * @example
  * ```ts

@@ -31,8 +31,6 @@ export class Htdigest {
 
   /**
    * Parses htdigest text; blank lines and `#` comments are skipped.
-   *
-   * @param text - the file's text
    */
   static parse(text: string): Htdigest {
     const file = new Htdigest();
@@ -48,8 +46,6 @@ export class Htdigest {
 
   /**
    * Reads and parses an htdigest file, once: restart to pick up changes.
-   *
-   * @param path - the file
    */
   static fromFile(path: string): Htdigest {
     return Htdigest.parse(readFileSync(path, 'utf8'));
@@ -58,8 +54,6 @@ export class Htdigest {
   /**
    * The user's HA1 in the realm for the algorithm, or `undefined`.
    *
-   * @param user - the user name
-   * @param realm - the realm
    * @param algorithm - the algorithm of the client's credentials
    */
   ha1(user: string, realm: string, algorithm: DigestAlgorithm): string | undefined {

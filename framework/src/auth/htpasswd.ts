@@ -61,8 +61,6 @@ export class Htpasswd {
 
   /**
    * Parses htpasswd text; blank lines and `#` comments are skipped.
-   *
-   * @param text - the file's text
    */
   static parse(text: string): Htpasswd {
     const hashes = new Map<string, string>();
@@ -75,8 +73,6 @@ export class Htpasswd {
 
   /**
    * Reads and parses an htpasswd file, once: restart to pick up changes.
-   *
-   * @param path - the file
    */
   static fromFile(path: string): Htpasswd {
     return Htpasswd.parse(readFileSync(path, 'utf8'));
@@ -94,9 +90,6 @@ export class Htpasswd {
    * The checks run in a worker thread (see `passwordChecks.ts`), and their answers are kept
    * for a minute (see `CheckedCredentials.ts`), so that a client sending its password with
    * every request pays once.
-   *
-   * @param user - the user name
-   * @param password - the password the client sent
    */
   async verify(user: string, password: string): Promise<boolean> {
     const key = CHECKED.keyOf(this.#identity, user, password);

@@ -17,9 +17,6 @@ export type OAuth2Model = OAuth2Server.PasswordModel &
  * Users are `{ name }`; a client-credentials token stands for the client, named by its id.
  * A client may ask only for the scopes configured for it: none unless configured.
  *
- * @param store - the clients and tokens
- * @param users - the users of the password grant
- *
  * @example
  * ```ts
  * const model = oauth2Model(

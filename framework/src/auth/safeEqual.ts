@@ -5,9 +5,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * takes as long whatever their lengths (`timingSafeEqual` itself refuses unequal lengths,
  * which would tell an attacker the length).
  *
- * @param given - the secret a client sent
- * @param expected - the secret it should be
- *
  * @example
  * ```ts
  * safeEqual('s3cret', 's3cret'); // true

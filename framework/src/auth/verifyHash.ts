@@ -8,7 +8,6 @@ import { safeEqual } from './safeEqual.ts';
  * because it runs in the password worker (see `passwordWorker.ts`), which needs nothing
  * else of the user file.
  *
- * @param password - the password the client sent
  * @param hash - a bcrypt, Apache MD5 (`$apr1$`) or `{SHA}` hash
  *
  * @example

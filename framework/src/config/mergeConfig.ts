@@ -10,9 +10,6 @@ export type Config = Record<string, unknown>;
  * recursively; lists append (so two files can each add pipeline entries); any other value
  * in `override` replaces the one in `base`. Neither argument is changed.
  *
- * @param base - the configuration so far
- * @param override - what a later file says
- *
  * @example
  * ```ts
  * mergeConfig(
@@ -36,8 +33,6 @@ export function mergeConfig(base: Config, override: Config): Config {
 
 /**
  * A plain object, as opposed to a list, a class instance or a function.
- *
- * @param value - any value
  *
  * @example
  * ```ts

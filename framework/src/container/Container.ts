@@ -8,14 +8,10 @@
 export interface Container {
   /**
    * Whether a service of that name can be provided.
-   *
-   * @param name - the service name
    */
   has(name: string): boolean;
   /**
    * The service of that name; throws when there is none.
-   *
-   * @param name - the service name
    */
   get(name: string): unknown;
 }

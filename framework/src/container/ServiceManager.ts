@@ -5,7 +5,6 @@ import { ServiceNotFoundError } from './ServiceNotFoundError.ts';
 /**
  * Builds a service; it may ask the container for the services it depends on.
  *
- * @param container - the container, for the service's own dependencies
  * @param name - the name the service was asked for by
  *
  * @category Container and configuration
@@ -76,7 +75,6 @@ export class ServiceManager implements Container {
 
   /**
    * Creates the ServiceManager.
-   * @param config - services, invokables and factories
    */
   constructor(config: ServiceConfig = {}) {
     for (const [name, service] of Object.entries(config.services ?? {}))
@@ -117,9 +115,6 @@ export class ServiceManager implements Container {
 
   /**
    * Sets a ready-made service, replacing any earlier one.
-   *
-   * @param name - the service name
-   * @param service - the service itself
    */
   setService(name: string, service: unknown): this {
     this.#services.set(name, service);

@@ -37,7 +37,6 @@ export class EventManager {
    * Attaches a listener.
    *
    * @param name - the event name, such as `authorization`
-   * @param listener - called with the event object
    * @param priority - higher runs earlier; 1 by default
    * @returns a function that detaches the listener again
    */
@@ -57,8 +56,6 @@ export class EventManager {
 
   /**
    * Whether any listener is attached to the event, so callers can skip building its object.
-   *
-   * @param name - the event name
    */
   has(name: string): boolean {
     return (this.#listeners.get(name)?.length ?? 0) > 0;
@@ -67,9 +64,6 @@ export class EventManager {
   /**
    * Calls every listener of the event in turn, waiting for each. A listener that throws
    * stops the rest, and the error reaches the caller.
-   *
-   * @param name - the event name
-   * @param event - the event object every listener receives
    */
   async trigger<E>(name: string, event: E): Promise<void> {
     // A copy, so a listener that detaches itself does not make the loop skip its neighbour.

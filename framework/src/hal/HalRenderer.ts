@@ -12,9 +12,6 @@ import type { MetadataMap } from './MetadataMap.ts';
 export interface UriGenerator {
   /**
    * The path of a named route.
-   *
-   * @param name - the route's name
-   * @param params - values for the route's parameters
    */
   generateUri(name: string, params?: RouteParams): string;
 }
@@ -50,7 +47,6 @@ export class HalRenderer {
    * Creates a renderer.
    *
    * @param uris - where route URIs come from (the application)
-   * @param metadata - how each kind of entity renders
    */
   constructor(uris: UriGenerator, metadata: MetadataMap) {
     this.#uris = uris;
@@ -62,7 +58,6 @@ export class HalRenderer {
    *
    * @param request - the request, for its origin and mount prefix
    * @param route - the route's name
-   * @param params - values for the route's parameters
    * @param query - a query string to append, such as `page=2`
    */
   url(
@@ -102,7 +97,6 @@ export class HalRenderer {
    *
    * @param request - the request, for its origin and mount prefix
    * @param kind - the entity kind, as the metadata map names it
-   * @param data - the entity
    */
   entity(request: ServerRequest, kind: string, data: object): HalResource {
     return this.#render(request, kind, planOf(this.#metadata.get(kind)), data);
@@ -114,7 +108,6 @@ export class HalRenderer {
    *
    * @param request - the request, for its origin and mount prefix
    * @param kind - the entity kind, as the metadata map names it
-   * @param list - the entities
    */
   entities(request: ServerRequest, kind: string, list: readonly object[]): HalResource[] {
     const plan = planOf(this.#metadata.get(kind));

@@ -72,7 +72,6 @@ export class HalResource {
    * Embeds a resource, or a list of resources, under a name.
    *
    * @param name - the name under `_embedded`, such as `talks`
-   * @param resource - the resource, or the list
    */
   embed(name: string, resource: HalResource | HalResource[]): this {
     this.embedded[name] = resource;

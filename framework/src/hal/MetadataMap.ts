@@ -52,7 +52,6 @@ export class MetadataMap {
    * kind re-points v1's links), so it is refused, naming both.
    *
    * @param kind - the entity kind, such as `speaker`
-   * @param metadata - how entities of that kind render
    * @param source - who registers it, for messages: `the "rest" configuration's entry "…"`
    * @throws Error when the kind is already registered
    */
@@ -73,7 +72,6 @@ export class MetadataMap {
   /**
    * The metadata of a kind; throws for an unknown kind, since every link would be wrong.
    *
-   * @param kind - the entity kind
    * @throws Error naming the kinds there are, and who registered them
    */
   get(kind: string): EntityMetadata {
@@ -84,8 +82,6 @@ export class MetadataMap {
 
   /**
    * Whether a kind is known.
-   *
-   * @param kind - the entity kind
    */
   has(kind: string): boolean {
     return this.#entries.has(kind);

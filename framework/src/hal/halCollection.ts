@@ -19,8 +19,6 @@ export interface CollectionPage {
   total: number;
   /**
    * The absolute URL of a page of this collection; without a page number, the first page's.
-   *
-   * @param page - the page number
    */
   url: (page?: number) => string;
 }
@@ -30,8 +28,6 @@ export interface CollectionPage {
  * `_embedded.<collectionName>`, and `count`, `total`, `page`, `page_count`, `page_size`.
  * `first` carries no page parameter; `prev` appears after the first page and `next` before
  * the last; an empty collection has page 0 and only `self`.
- *
- * @param page - the items of the page, and where it sits among all pages
  *
  * @example
  * ```ts
@@ -73,8 +69,6 @@ export function halCollection(page: CollectionPage): HalResource {
 /**
  * The page a client asked for with `?page=N`: 1 when absent.
  *
- * @param query - the request's query parameters
- *
  * @throws ApiProblem 400 when it is not a positive integer
  *
  * @example
@@ -100,7 +94,6 @@ export function requestedPage(query: URLSearchParams): number {
  *
  * @param page - the page asked for, from 1
  * @param total - items in all pages
- * @param pageSize - items per page
  *
  * @throws ApiProblem 409 `Invalid page provided`
  *

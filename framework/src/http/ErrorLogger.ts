@@ -5,8 +5,6 @@ import type { ServerRequest } from './ServerRequest.ts';
  * The final handler and the problem middleware both report to one; it lives with the
  * request it names, below both of them.
  *
- * @param error - what was thrown
- * @param request - the request it was thrown for
  * @category Application
  */
 export type ErrorLogger = (error: unknown, request: ServerRequest) => void;

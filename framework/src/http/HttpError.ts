@@ -35,9 +35,7 @@ export class HttpError extends Error {
   /**
    * Creates the HttpError.
    *
-   * @param status - the HTTP status code
    * @param message - what went wrong; the status's reason phrase by default
-   * @param options - headers the answer carries, and the error that caused this one
    */
   constructor(status: number, message = reasonPhrase(status), options: HttpErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -65,7 +63,6 @@ export class MethodNotAllowedError extends HttpError {
 
   /**
    * Creates the HttpError.
-   * @param allowedMethods - the methods the matched path allows
    */
   constructor(allowedMethods: readonly string[]) {
     super(405, reasonPhrase(405), { headers: { Allow: allowedMethods.join(',') } });
@@ -76,8 +73,6 @@ export class MethodNotAllowedError extends HttpError {
 
 /**
  * The reason phrase of an HTTP status code, such as `Not Found` for 404.
- *
- * @param status - the status code
  *
  * @example
  * ```ts

@@ -52,10 +52,8 @@ export class ServerRequest {
   /**
    * Creates the ServerRequest.
    *
-   * @param request - the client's request
    * @param path - the path this layer sees; by default the request URL's path
    * @param basePath - the prefixes already removed from the path
-   * @param attributes - the attributes to start with
    */
   constructor(
     request: Request,
@@ -109,13 +107,10 @@ export class ServerRequest {
    * Reads an attribute.
    *
    * @param key - a typed key from {@link attribute}, or an attribute name
-   * @returns the value, or `undefined` when none is set
    */
   getAttribute<T>(key: Attribute<T>): T | undefined;
   /**
    * Reads an attribute by name, untyped.
-   *
-   * @param name - the attribute's name
    */
   getAttribute(name: string): unknown;
   getAttribute(key: string | Attribute<unknown>): unknown {
@@ -137,14 +132,10 @@ export class ServerRequest {
    * Returns a copy with the attribute set.
    *
    * @param key - a typed key from {@link attribute}, or an attribute name
-   * @param value - the value
    */
   withAttribute<T>(key: Attribute<T>, value: T): ServerRequest;
   /**
    * Returns a copy with the attribute set, by name.
-   *
-   * @param name - the attribute's name
-   * @param value - the value
    */
   withAttribute(name: string, value: unknown): ServerRequest;
   withAttribute(key: string | Attribute<unknown>, value: unknown): ServerRequest {
@@ -177,7 +168,6 @@ export class ServerRequest {
   /**
    * Returns a copy that sees another path (the pipeline uses it for path prefixes).
    *
-   * @param path - the path the copy sees
    * @param basePath - the prefixes removed from the path so far
    */
   withPath(path: string, basePath: string = this.basePath): ServerRequest {

@@ -41,8 +41,6 @@ export interface VendorType {
 /**
  * The parts of a vendor media type, or `undefined` for any other type.
  *
- * @param mediaType - a media type
- *
  * @example
  * ```ts
  * parseVendorType('application/vnd.conference.v2.speaker+json');
@@ -65,8 +63,6 @@ export function parseVendorType(mediaType: string): VendorType | undefined {
 /**
  * A vendor type without its resource part: `application/vnd.x.v2.speaker+json` →
  * `application/vnd.x.v2+json`, so that one whitelist entry accepts both spellings.
- *
- * @param mediaType - a media type
  *
  * @example
  * ```ts
@@ -141,8 +137,6 @@ export function isAllowedContentType(
 
 /**
  * Whether a media type carries JSON: `application/json` or any `+json` type.
- *
- * @param mediaType - a media type
  *
  * @example
  * ```ts

@@ -6,7 +6,6 @@ import { essence, isJsonType } from './mediaType.ts';
  * `+json` type) is parsed, a form (`application/x-www-form-urlencoded`) becomes an object
  * whose repeated keys hold lists, and anything else stays text.
  *
- * @param bytes - the body
  * @param contentType - the request's `Content-Type`
  *
  * @throws ApiProblem 400 `JSON decoding error: <reason>` for malformed JSON

@@ -24,7 +24,6 @@ export class NotFoundProblemMiddleware implements MiddlewareInterface {
   /**
    * Answers 404 as a problem, or passes on.
    *
-   * @param request - the request nothing answered
    * @param _response - the response prototype (the pipeline carries its headers)
    * @param next - the final handler, for clients that do not take JSON
    */

@@ -43,8 +43,6 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
 
   /**
    * Creates the middleware.
-   *
-   * @param options - debug output and error reporting
    */
   constructor(options: ProblemMiddlewareOptions = {}) {
     this.#debug = options.debug === true;
@@ -54,8 +52,6 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
   /**
    * Renders the error as a problem.
    *
-   * @param error - what was thrown
-   * @param request - the request that failed
    * @param _response - the response prototype (the pipeline carries its headers)
    * @param _next - the rest of the error pipeline, never called
    */
@@ -72,7 +68,6 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
   /**
    * The problem for an error, reporting unexpected ones.
    *
-   * @param error - what was thrown
    * @param request - the request that failed, for the report and the 405's detail
    */
   toProblem(error: unknown, request: ServerRequest): ApiProblem {

@@ -19,8 +19,6 @@ const ELSEWHERE: Readonly<Record<number, string>> = {
  * for 405, `https://www.rfc-editor.org/rfc/rfc9110#status.405`. A code no RFC defines
  * gets `about:blank`, which RFC 9457 says means "nothing beyond the status".
  *
- * @param status - the status code
- *
  * @example
  * ```ts
  * statusType(404); // 'https://www.rfc-editor.org/rfc/rfc9110#status.404'

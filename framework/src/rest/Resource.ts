@@ -87,7 +87,6 @@ export abstract class Resource<E extends Entity = Entity> {
    * `GET /things/{id}`: the entity, or `undefined` for a 404 `Entity not found.`
    *
    * @param _id - the identifier in the URL
-   * @param _request - the request
    */
   fetch(_id: string, _request: ServerRequest): Awaitable<E | undefined> {
     throw notDefined('GET', 'entities');
@@ -97,7 +96,6 @@ export abstract class Resource<E extends Entity = Entity> {
    * `GET /things`: the collection, paginated by `?page=N`.
    *
    * @param _query - the query parameters, `page` aside
-   * @param _request - the request
    */
   fetchAll(
     _query: Readonly<Record<string, string>>,
@@ -110,7 +108,6 @@ export abstract class Resource<E extends Entity = Entity> {
    * `POST /things`: creates an entity and returns it; the answer is 201 with its Location.
    *
    * @param _data - the parsed request body; validate it before use
-   * @param _request - the request
    */
   create(_data: unknown, _request: ServerRequest): Awaitable<E> {
     throw notDefined('POST', 'collections');
@@ -121,7 +118,6 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _id - the identifier in the URL
    * @param _data - the parsed request body; validate it before use
-   * @param _request - the request
    */
   update(_id: string, _data: unknown, _request: ServerRequest): Awaitable<E | undefined> {
     throw notDefined('PUT', 'entities');
@@ -132,7 +128,6 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _id - the identifier in the URL
    * @param _data - the parsed request body: the fields to change
-   * @param _request - the request
    */
   patch(_id: string, _data: unknown, _request: ServerRequest): Awaitable<E | undefined> {
     throw notDefined('PATCH', 'entities');
@@ -142,7 +137,6 @@ export abstract class Resource<E extends Entity = Entity> {
    * `DELETE /things/{id}`: `true` when deleted (204), `false` when there was none (404).
    *
    * @param _id - the identifier in the URL
-   * @param _request - the request
    */
   delete(_id: string, _request: ServerRequest): Awaitable<boolean> {
     throw notDefined('DELETE', 'entities');
@@ -152,7 +146,6 @@ export abstract class Resource<E extends Entity = Entity> {
    * `DELETE /things`: deletes the listed entities.
    *
    * @param _data - the parsed request body
-   * @param _request - the request
    */
   deleteList(_data: unknown, _request: ServerRequest): Awaitable<boolean> {
     throw notDefined('DELETE', 'collections');
@@ -162,7 +155,6 @@ export abstract class Resource<E extends Entity = Entity> {
    * `PATCH /things`: changes several entities and returns them.
    *
    * @param _data - the parsed request body
-   * @param _request - the request
    */
   patchList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E>> {
     throw notDefined('PATCH', 'collections');
@@ -172,7 +164,6 @@ export abstract class Resource<E extends Entity = Entity> {
    * `PUT /things`: replaces the collection and returns it.
    *
    * @param _data - the parsed request body
-   * @param _request - the request
    */
   replaceList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E>> {
     throw notDefined('PUT', 'collections');
@@ -182,7 +173,6 @@ export abstract class Resource<E extends Entity = Entity> {
 /**
  * The 405 problem for a method a resource has not defined; `allow` lists those it has.
  *
- * @param method - the HTTP method asked for
  * @param kind - whether an entity URL or the collection URL was asked
  * @param allow - the methods the resource serves there, for the `Allow` header
  *

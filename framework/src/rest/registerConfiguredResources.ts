@@ -21,9 +21,6 @@ export interface RestResourceConfig extends ResourceOptions {
  * that a local file can change one entry) on the application, taking each resource from
  * the container. The entry's name is the service name authorization rules use. Call it after the container built the application.
  *
- * @param app - the application the routes are added to
- * @param container - the container holding the `config` service and the resources
- *
  * @example
  * ```ts
  * class SpeakerResource extends Resource {}

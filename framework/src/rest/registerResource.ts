@@ -85,10 +85,7 @@ export interface ResourceRoutes {
  * entities` (or `collections`), whose `Allow` lists the methods it serves among those the
  * options allow. Methods no resource serves (TRACE, PROPFIND, …) get the router's 405.
  *
- * @param app - the application the routes are added to
  * @param path - the collection path, such as `/api/user`
- * @param resource - the resource the routes call
- * @param options - the entity kind, and how the routes and representations look
  * @param source - who registers it, for the messages of a clash
  *
  * @example

@@ -43,7 +43,6 @@ export class FindMyWayRouter extends RouteTable {
 
   /**
    * Adds the route to the shape its path has; a new shape enters the tree.
-   * @param route - the route
    */
   override addRoute(route: Route): void {
     const path = treePath(route);

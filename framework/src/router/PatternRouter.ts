@@ -32,7 +32,6 @@ export class PatternRouter extends RouteTable {
 
   /**
    * Compiles the route's path; its tokens are read at each match, so setOptions() always counts.
-   * @param route - the route
    */
   override addRoute(route: Route): void {
     this.#patterns.push({ route, pattern: compile(route) });

@@ -58,8 +58,6 @@ export class Route {
   /**
    * Replaces the route's options, for example `{ tokens: { id: '\\d+' } }`. They count at
    * once, before or after the application served requests: routers read them at each match.
-   *
-   * @param options - the new options
    */
   setOptions(options: RouteOptions): this {
     assertKnownOptions(this.name, options);

@@ -33,7 +33,6 @@ export class RouteResult {
 
   /**
    * A successful match.
-   * @param route - the matched route
    * @param params - its decoded placeholder values
    */
   static fromRoute(route: Route, params: Readonly<Record<string, string>> = {}): RouteResult {

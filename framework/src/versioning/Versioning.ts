@@ -67,7 +67,6 @@ export class Versioning implements MiddlewareInterface {
    * Creates the middleware; pipe it before routing.
    *
    * @param router - the router holding the versioned routes (the application's)
-   * @param options - the vendor and the default version
    */
   constructor(router: Router, options: VersioningOptions) {
     this.#router = router;
@@ -79,7 +78,6 @@ export class Versioning implements MiddlewareInterface {
    * Resolves the version, and moves unprefixed requests to their versioned path.
    *
    * @param request - the request, before routing
-   * @param response - the response prototype
    * @param next - the rest of the pipeline, which gets the versioned request
    */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
