@@ -12,10 +12,11 @@
  * - A guide may give a section an anchor of its own (`<a id="hal"></a>`, lowercase words and
  *   hyphens) where typedoc and GitHub spell a heading's anchor differently (a heading with
  *   code in it): links from the reference use it, and typedoc's check of anchors counts it.
- * - The entry points after `framework/src/index.ts` give pages to classes the guides are
- *   built around that the root module does not export (`MiddlewarePipe`, `FinalHandler`).
- *   Their modules join the project, so the reference stays one list and every page keeps
- *   its address (`classes/MiddlewarePipe.html`, not one under a module per file).
+ * - The entry points after `framework/src/index.ts` are the package's subpaths
+ *   (`hyperpipe/hal`, …), then files that give pages to classes the guides are built around
+ *   that no entry point exports (`MiddlewarePipe`, `RoutingMiddleware`, …). Their modules
+ *   join the project, so the reference stays one list by concept and every page keeps its
+ *   address (`classes/HalResource.html`, not one under a module per file).
  */
 import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import {

@@ -1,5 +1,5 @@
-import type { Router } from 'hyperpipe';
-import { FindMyWayRouter, PatternRouter } from 'hyperpipe';
+import type { Router } from 'hyperpipe/router';
+import { FindMyWayRouter, PatternRouter } from 'hyperpipe/router';
 import { markdownTable, verdict } from '../table.ts';
 import { type LookupTiming, timeLookup } from './lookup.ts';
 

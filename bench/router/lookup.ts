@@ -1,4 +1,4 @@
-import type { Router } from 'hyperpipe';
+import type { Router } from 'hyperpipe/router';
 import { do_not_optimize, measure } from 'mitata';
 import { loadTable, routeTable } from './routeTable.ts';
 

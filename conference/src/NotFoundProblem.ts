@@ -1,4 +1,5 @@
-import { ApiProblem, type MiddlewareInterface, type ServerRequest } from 'hyperpipe';
+import type { MiddlewareInterface, ServerRequest } from 'hyperpipe';
+import { ApiProblem } from 'hyperpipe/problem';
 
 /**
  * The API's 404: a problem for every client, whatever its `Accept`.

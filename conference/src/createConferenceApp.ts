@@ -1,14 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import {
-  Application,
-  AuthEvents,
-  createContainer,
-  loadConfig,
-  mergeConfig,
-  registerConfiguredResources,
-  type ServiceManager,
-} from 'hyperpipe';
+import { Application, createContainer, loadConfig, type ServiceManager } from 'hyperpipe';
+import { AuthEvents } from 'hyperpipe/auth';
+import { mergeConfig } from 'hyperpipe/config';
+import { registerConfiguredResources } from 'hyperpipe/rest';
 import { onlyEditorsDelete } from './auth/onlyEditorsDelete.ts';
 
 const CONFIG_FOLDER = fileURLToPath(new URL('../config/autoload', import.meta.url));

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resetCatalogue } from '@hyperpipe/catalogue';
 import Database from 'better-sqlite3';
-import type { RunningServer } from 'hyperpipe';
+import type { RunningServer } from 'hyperpipe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConferenceApp } from '../src/createConferenceApp.ts';
 import { writeForeignCatalogue } from './contract/foreignCatalogue.ts';

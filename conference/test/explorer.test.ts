@@ -1,5 +1,6 @@
 import type { CatalogueDatabase } from '@hyperpipe/catalogue';
-import type { Application, RunningServer } from 'hyperpipe';
+import type { Application } from 'hyperpipe';
+import type { RunningServer } from 'hyperpipe/server';
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../scripts/chromium.ts';

@@ -2,7 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import type { RunningServer } from 'hyperpipe';
+import type { RunningServer } from 'hyperpipe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTestConference } from './support/conference.ts';
 

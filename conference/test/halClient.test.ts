@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type CatalogueDatabase, openCatalogue, resetCatalogue } from '@hyperpipe/catalogue';
-import type { Application, RunningServer } from 'hyperpipe';
+import type { Application } from 'hyperpipe';
+import type { RunningServer } from 'hyperpipe/server';
 import { Client, type Resource, type State } from 'ketting';
 import traverson from 'traverson';
 import JsonHalAdapter from 'traverson-hal';

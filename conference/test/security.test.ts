@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
-import { type RunningServer, serve } from 'hyperpipe';
+import { type RunningServer, serve } from 'hyperpipe/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { basicAuth, createTestConference, DEMO_USERS } from './support/conference.ts';
 

@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openCatalogue, resetCatalogue } from '@hyperpipe/catalogue';
-import type { RunningServer } from 'hyperpipe';
+import type { RunningServer } from 'hyperpipe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConferenceApp } from '../src/createConferenceApp.ts';
 import {

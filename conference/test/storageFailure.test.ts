@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { openCatalogue, resetCatalogue } from '@hyperpipe/catalogue';
 import Database from 'better-sqlite3';
-import { ApiProblem, type Application, ServerRequest } from 'hyperpipe';
+import { type Application, ServerRequest } from 'hyperpipe';
+import { ApiProblem } from 'hyperpipe/problem';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { createConferenceApp } from '../src/createConferenceApp.ts';
 import { storageFailureProblem } from '../src/database/storageFailureProblem.ts';

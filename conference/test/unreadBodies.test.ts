@@ -1,4 +1,4 @@
-import type { RunningServer } from 'hyperpipe';
+import type { RunningServer } from 'hyperpipe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTestConference, PROBLEM } from './support/conference.ts';
 import { exchange } from './support/rawHttp.ts';

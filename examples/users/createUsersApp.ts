@@ -1,12 +1,8 @@
-import {
-  type Application,
-  createApplication,
-  HAL_MEDIA_TYPE,
-  NotFoundProblemMiddleware,
-  ProblemMiddleware,
-  registerResource,
-  Versioning,
-} from 'hyperpipe';
+import { type Application, createApplication } from 'hyperpipe';
+import { HAL_MEDIA_TYPE } from 'hyperpipe/hal';
+import { NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe/problem';
+import { registerResource } from 'hyperpipe/rest';
+import { Versioning } from 'hyperpipe/versioning';
 import { UserResource as UserResourceV1 } from './Users/V1/Rest/User/UserResource.ts';
 import { UserResource as UserResourceV2 } from './Users/V2/Rest/User/UserResource.ts';
 

@@ -1,10 +1,7 @@
-import {
-  type Container,
-  FindMyWayRouter,
-  ProblemMiddleware,
-  Versioning,
-  type VersioningOptions,
-} from 'hyperpipe';
+import type { Container } from 'hyperpipe';
+import { ProblemMiddleware } from 'hyperpipe/problem';
+import { FindMyWayRouter } from 'hyperpipe/router';
+import { Versioning, type VersioningOptions } from 'hyperpipe/versioning';
 import { SpeakerResource as SpeakerResourceV1 } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';
 import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
 import { SpeakerResource as SpeakerResourceV2 } from '../../src/Conference/V2/Rest/Speaker/SpeakerResource.ts';

@@ -1,4 +1,5 @@
-import type { Container, Router } from 'hyperpipe';
+import type { Container } from 'hyperpipe';
+import type { Router } from 'hyperpipe/router';
 import { OpenApiHandler } from '../../src/openapi/OpenApiHandler.ts';
 import { type OpenApiSources, openApiDocument } from '../../src/openapi/openApiDocument.ts';
 

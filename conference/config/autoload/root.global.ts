@@ -1,5 +1,6 @@
-import type { Container, Router } from 'hyperpipe';
-import { ContentNegotiation } from 'hyperpipe';
+import type { Container } from 'hyperpipe';
+import { ContentNegotiation } from 'hyperpipe/negotiation';
+import type { Router } from 'hyperpipe/router';
 import { ApiRoot, type RootLink } from '../../src/root/ApiRoot.ts';
 
 /** The links of a version's root: the version's own resources, and what all versions share. */

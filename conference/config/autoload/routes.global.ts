@@ -1,4 +1,4 @@
-import { ContentNegotiation } from 'hyperpipe';
+import { ContentNegotiation } from 'hyperpipe/negotiation';
 
 // The time zone RPC service. Other methods than GET and POST answer a 405 problem.
 export default {

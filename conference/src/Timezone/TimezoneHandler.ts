@@ -1,10 +1,10 @@
 import {
   json,
   type MiddlewareInterface,
-  PARSED_BODY,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import { PARSED_BODY } from 'hyperpipe/negotiation';
 import { validate } from '../validation/validate.ts';
 import { timezoneInput } from './timezoneInput.ts';
 

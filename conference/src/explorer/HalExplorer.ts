@@ -4,10 +4,10 @@ import {
   html,
   type MiddlewareInterface,
   type Next,
-  negotiateMediaType,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import { negotiateMediaType } from 'hyperpipe/negotiation';
 
 const PAGE = readFileSync(new URL('./explorer.html', import.meta.url), 'utf8');
 

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { generateConferenceSeed, type Speaker, type Talk } from '@hyperpipe/catalogue';
-import type { RestResourceConfig } from 'hyperpipe';
+import type { RestResourceConfig } from 'hyperpipe/rest';
 
 /** The origin of the examples' links: where `npm run serve` listens unless PORT says otherwise. */
 export const EXAMPLE_ORIGIN = 'http://localhost:8080';

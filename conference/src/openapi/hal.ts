@@ -1,4 +1,4 @@
-import type { RestResourceConfig } from 'hyperpipe';
+import type { RestResourceConfig } from 'hyperpipe/rest';
 import { z } from 'zod';
 import type { ResourceSchemas } from './resourceSchemas.ts';
 

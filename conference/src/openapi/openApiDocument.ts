@@ -3,15 +3,14 @@ import {
   OpenApiGeneratorV31,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
+import type { Route } from 'hyperpipe';
 import {
   type AuthenticationConfig,
   type AuthorizationConfig,
   AuthorizationRules,
-  type RestResourceConfig,
-  type Route,
-  resourceOf,
-  type VersioningOptions,
-} from 'hyperpipe';
+} from 'hyperpipe/auth';
+import type { RestResourceConfig } from 'hyperpipe/rest';
+import type { VersioningOptions } from 'hyperpipe/versioning';
 import type { z } from 'zod';
 import { registerExamples } from './examples.ts';
 import { collectionOf, entityOf, summaryOf } from './hal.ts';
@@ -19,6 +18,7 @@ import { problemResponse } from './problems.ts';
 import { RESOURCE_SCHEMAS } from './resourceSchemas.ts';
 import { type OperationContext, type ResourceVersion, restOperations } from './restOperations.ts';
 import { rootOperation, rootVersionOf } from './rootOperations.ts';
+import { routeResource } from './routeResource.ts';
 import { RPC_OPERATIONS, type RpcOperation } from './rpcOperations.ts';
 import { securityOf, securitySchemes } from './security.ts';
 import { TAGS } from './tags.ts';
@@ -238,7 +238,7 @@ function rpcOperations(
         `${method} ${route.path} (route "${route.name}") has no description in src/openapi/rpcOperations.ts`,
       );
     }
-    const needsIdentity = context.rules.requiresAuthentication(resourceOf(route), method);
+    const needsIdentity = context.rules.requiresAuthentication(routeResource(route), method);
     return {
       ...(authenticates && { security: context.security(needsIdentity) }),
       ...described,

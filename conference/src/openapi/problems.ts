@@ -1,5 +1,5 @@
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { PROBLEM_MEDIA_TYPE } from 'hyperpipe';
+import { PROBLEM_MEDIA_TYPE } from 'hyperpipe/problem';
 import { z } from 'zod';
 
 /** An API Problem (RFC 9457), as the problem middleware renders every error. */

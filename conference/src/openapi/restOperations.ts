@@ -1,12 +1,9 @@
 import type { ResponseConfig, RouteConfig, ZodContentObject } from '@asteasolutions/zod-to-openapi';
-import {
-  type AuthorizationRules,
-  DEFAULT_BODY_LIMIT,
-  HAL_MEDIA_TYPE,
-  type RestResourceConfig,
-  type Route,
-  resourceOf,
-} from 'hyperpipe';
+import type { Route } from 'hyperpipe';
+import type { AuthorizationRules } from 'hyperpipe/auth';
+import { HAL_MEDIA_TYPE } from 'hyperpipe/hal';
+import { DEFAULT_BODY_LIMIT } from 'hyperpipe/negotiation';
+import type { RestResourceConfig } from 'hyperpipe/rest';
 import { z } from 'zod';
 import {
   ETAG,
@@ -19,6 +16,7 @@ import {
 import type { ExampleOf } from './examples.ts';
 import { problemResponse } from './problems.ts';
 import type { ResourceSchemas } from './resourceSchemas.ts';
+import { routeResource } from './routeResource.ts';
 import type { SecurityRequirements } from './security.ts';
 
 /** One version of a REST resource: its `rest` entry, its routes and its schemas. */
@@ -63,7 +61,7 @@ export function restOperations(
     const route = kind === 'collection' ? served.collectionRoute : served.entityRoute;
     const param = /\{(\w+)\}$/.exec(route.path)?.[1];
     return methodsOf(route).map((method) => {
-      const needsIdentity = context.rules.requiresAuthentication(resourceOf(route), method);
+      const needsIdentity = context.rules.requiresAuthentication(routeResource(route), method);
       const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
       const operation: RouteConfig = {
         method: method.toLowerCase() as RouteConfig['method'],

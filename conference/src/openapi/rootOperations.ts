@@ -1,5 +1,6 @@
 import type { ZodContentObject } from '@asteasolutions/zod-to-openapi';
-import { HAL_MEDIA_TYPE, type Route } from 'hyperpipe';
+import type { Route } from 'hyperpipe';
+import { HAL_MEDIA_TYPE } from 'hyperpipe/hal';
 import { z } from 'zod';
 import { VARY } from './conditionalRequests.ts';
 import { link } from './hal.ts';

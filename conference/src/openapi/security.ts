@@ -1,4 +1,4 @@
-import type { AuthenticationConfig } from 'hyperpipe';
+import type { AuthenticationConfig } from 'hyperpipe/auth';
 
 /** A security scheme of the document (OpenAPI 3.1, section 4.8.27). */
 export type SecurityScheme =

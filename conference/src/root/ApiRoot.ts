@@ -1,13 +1,11 @@
 import {
-  HAL_MEDIA_TYPE,
-  HalResource,
   json,
-  type Link,
   type MiddlewareInterface,
   type ResponsePrototype,
-  type Router,
   type ServerRequest,
 } from 'hyperpipe';
+import { HAL_MEDIA_TYPE, HalResource, type Link } from 'hyperpipe/hal';
+import type { Router } from 'hyperpipe/router';
 
 /**
  * A link of the root: the named route it leads to and, for a URI template, the query

@@ -18,7 +18,7 @@ export default {
     },
     {
       file: 'config/autoload/routes.global.ts',
-      find: "import { ContentNegotiation } from 'hyperpipe';\n\n",
+      find: "import { ContentNegotiation } from 'hyperpipe/negotiation';\n\n",
       replace: '',
     },
   ],

@@ -10,7 +10,11 @@ export default {
       find: 'return json(new HalResource({ ...speaker }, self), response, HAL_MEDIA_TYPE);',
       replace: 'return json(new HalResource({ ...speaker }, self), response);',
     },
-    { file: 'src/speaker/SpeakerEntityHandler.ts', find: '  HAL_MEDIA_TYPE,\n', replace: '' },
+    {
+      file: 'src/speaker/SpeakerEntityHandler.ts',
+      find: "import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';",
+      replace: "import { HalResource } from 'hyperpipe/hal';",
+    },
   ],
   hint: 4,
 } satisfies LessonMutant;

@@ -9,7 +9,11 @@ export default {
       find: "if (!speaker) throw new ApiProblem(404, 'Entity not found.');",
       replace: "if (!speaker) return json({ error: 'Entity not found.' }, { status: 404 });",
     },
-    { file: 'src/speaker/SpeakerEntityHandler.ts', find: '  ApiProblem,\n', replace: '' },
+    {
+      file: 'src/speaker/SpeakerEntityHandler.ts',
+      find: "import { ApiProblem } from 'hyperpipe/problem';\n",
+      replace: '',
+    },
   ],
   hint: 4,
 } satisfies LessonMutant;

@@ -9,7 +9,11 @@ export default {
       find: "if (!talk) throw new ApiProblem(404, 'Entity not found.');",
       replace: "if (!talk) return json({ error: 'Entity not found.' }, { status: 404 });",
     },
-    { file: 'src/talk/TalkEntityHandler.ts', find: '  ApiProblem,\n', replace: '' },
+    {
+      file: 'src/talk/TalkEntityHandler.ts',
+      find: "import { ApiProblem } from 'hyperpipe/problem';\n",
+      replace: '',
+    },
   ],
   hint: 2,
 } satisfies LessonMutant;

@@ -12,8 +12,8 @@ export default {
     },
     {
       file: 'src/app.ts',
-      find: 'import { Application, createContainer, loadConfig, registerConfiguredResources } from',
-      replace: 'import { Application, createContainer, loadConfig } from',
+      find: "import { registerConfiguredResources } from 'hyperpipe/rest';\n",
+      replace: '',
     },
   ],
   hint: 4,

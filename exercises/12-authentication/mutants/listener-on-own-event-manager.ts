@@ -7,8 +7,9 @@ export default {
   edits: [
     {
       file: 'src/app.ts',
-      find: '  AuthEvents,\n',
-      replace: '  AuthEvents,\n  EventManager,\n',
+      find: "import { Application, createContainer, loadConfig } from 'hyperpipe';",
+      replace:
+        "import { Application, createContainer, EventManager, loadConfig } from 'hyperpipe';",
     },
     {
       file: 'src/app.ts',

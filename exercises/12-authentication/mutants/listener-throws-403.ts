@@ -7,8 +7,9 @@ export default {
   edits: [
     {
       file: 'src/auth/onlyEditorsDelete.ts',
-      find: "import type { AuthEvent } from 'hyperpipe';",
-      replace: "import { ApiProblem, type AuthEvent } from 'hyperpipe';",
+      find: "import type { AuthEvent } from 'hyperpipe/auth';",
+      replace:
+        "import type { AuthEvent } from 'hyperpipe/auth';\nimport { ApiProblem } from 'hyperpipe/problem';",
     },
     {
       file: 'src/auth/onlyEditorsDelete.ts',

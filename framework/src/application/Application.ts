@@ -11,16 +11,17 @@ import type {
   Next,
 } from '../middleware/Middleware.ts';
 import { MiddlewarePipe } from '../middleware/MiddlewarePipe.ts';
-import type { PipelineTrace } from '../middleware/PipelineTrace.ts';
-import { type TraceOption, type Tracing, tracingOf } from '../middleware/PipelineTraceOption.ts';
+import { toStages } from '../middleware/Stage.ts';
 import { FindMyWayRouter } from '../router/FindMyWayRouter.ts';
 import { Route } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
-import { type RunningServer, type ServeOptions, serve } from '../server/serve.ts';
 import { DispatchMiddleware } from './DispatchMiddleware.ts';
 import { FinalHandler } from './FinalHandler.ts';
+import type { PipelineTrace } from './PipelineTrace.ts';
+import { type TraceOption, type Tracing, tracingOf } from './PipelineTraceOption.ts';
 import { RoutingMiddleware } from './RoutingMiddleware.ts';
+import type { Runner, RunningServer, ServeOptions } from './Runner.ts';
 
 /**
  * Options of {@link createApplication}.
@@ -43,6 +44,11 @@ export interface ApplicationOptions {
    * variable decides: `1` for the header, `log` for the header and the trace on stderr.
    */
   trace?: TraceOption | undefined;
+  /**
+   * What {@link Application.run} serves the application with. {@link createApplication}
+   * and the container give `serve` (node:http); `new Application()` has none.
+   */
+  runner?: Runner | undefined;
 }
 
 /**
@@ -90,12 +96,12 @@ export class Application implements MiddlewareInterface {
   readonly #pipeline: MiddlewarePipe;
   readonly #finalHandler: FinalHandler;
   readonly #tracing: Tracing | undefined;
-  #routingPiped = false;
-  #dispatchPiped = false;
+  readonly #runner: Runner | undefined;
+  /** Whether routing and dispatch are in the pipeline: the first route pipes them if neither is. */
+  readonly #piped = { routing: false, dispatch: false };
 
   /**
    * Creates the Application.
-   * @param options - router, container, events, debug output, error reporting and tracing
    */
   constructor(options: ApplicationOptions = {}) {
     this.router = options.router ?? new FindMyWayRouter();
@@ -103,16 +109,15 @@ export class Application implements MiddlewareInterface {
     this.events = options.events ?? new EventManager();
     this.routingMiddleware = new RoutingMiddleware(this.router);
     this.dispatchMiddleware = new DispatchMiddleware(this.container);
-    this.#pipeline = new MiddlewarePipe(this.container);
+    this.#pipeline = new MiddlewarePipe();
     this.#finalHandler = new FinalHandler({ debug: options.debug, onError: options.onError });
     this.#tracing = tracingOf(options.trace);
+    this.#runner = options.runner;
   }
 
   /**
    * Handles a request in-process and resolves to the response; it never rejects, since
    * errors become error responses. Bound, so it can be passed around as a function.
-   *
-   * @param request - the client's request
    */
   readonly handle = (request: Request): Promise<Response> => {
     if (this.#tracing) return this.#tracing.trace(request, this.#answer);
@@ -132,7 +137,6 @@ export class Application implements MiddlewareInterface {
 
   /**
    * The same function as {@link Application.handle}, under the name fetch-style servers and msw expect.
-   * @param request - the client's request
    */
   readonly fetch: (request: Request) => Promise<Response> = this.handle;
 
@@ -141,7 +145,6 @@ export class Application implements MiddlewareInterface {
    * answers continues in the outer pipeline, and so does an error nothing here handles.
    *
    * @param request - the request, its path relative to where the application is mounted
-   * @param response - the response prototype
    * @param next - the rest of the outer pipeline
    */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
@@ -151,7 +154,6 @@ export class Application implements MiddlewareInterface {
   /**
    * Adds middleware to the pipeline, for every path.
    *
-   * @param middleware - the middleware
    * @example
    * ```ts
    * const app = createApplication();
@@ -172,14 +174,12 @@ export class Application implements MiddlewareInterface {
   pipe(middleware: Middleware): this;
   /**
    * Adds error middleware to the pipeline, for every path.
-   * @param middleware - the error middleware
    */
   pipe(middleware: ErrorMiddlewareFunction): this;
   /**
    * Adds middleware to the pipeline under a literal path prefix (`/` for every path).
    *
    * @param path - the prefix; the middleware sees the path without it
-   * @param middleware - the middleware
    * @param options - its priority, and whether it is error middleware
    */
   pipe(path: string, middleware: Middleware, options?: ApplicationPipeOptions): this;
@@ -187,7 +187,6 @@ export class Application implements MiddlewareInterface {
    * Adds error middleware to the pipeline under a literal path prefix.
    *
    * @param path - the prefix; the middleware sees the path without it
-   * @param middleware - the error middleware
    * @param options - its priority
    */
   pipe(path: string, middleware: ErrorMiddlewareFunction, options?: ApplicationPipeOptions): this;
@@ -200,9 +199,11 @@ export class Application implements MiddlewareInterface {
       middleware === undefined
         ? [undefined, pathOrMiddleware]
         : [pathOrMiddleware as string, middleware];
-    this.#pipeline.pipe(piped, { ...options, path });
-    this.#routingPiped ||= contains(piped, this.routingMiddleware);
-    this.#dispatchPiped ||= contains(piped, this.dispatchMiddleware);
+    for (const stage of toStages(piped, this.container, { path, error: options.error })) {
+      this.#pipeline.pipe(stage, options.priority);
+    }
+    this.#piped.routing ||= contains(piped, this.routingMiddleware);
+    this.#piped.dispatch ||= contains(piped, this.dispatchMiddleware);
     return this;
   }
 
@@ -211,7 +212,7 @@ export class Application implements MiddlewareInterface {
    * @param options - its priority
    */
   pipeRoutingMiddleware(options: ApplicationPipeOptions = {}): this {
-    if (this.#routingPiped) throw new Error(alreadyPiped('routing'));
+    if (this.#piped.routing) throw new Error(alreadyPiped('routing'));
     return this.pipe('/', this.routingMiddleware, options);
   }
 
@@ -220,18 +221,18 @@ export class Application implements MiddlewareInterface {
    * @param options - its priority
    */
   pipeDispatchMiddleware(options: ApplicationPipeOptions = {}): this {
-    if (this.#dispatchPiped) throw new Error(alreadyPiped('dispatch'));
+    if (this.#piped.dispatch) throw new Error(alreadyPiped('dispatch'));
     return this.pipe('/', this.dispatchMiddleware, options);
   }
 
   /** Whether the routing middleware is in the pipeline. */
   get hasRoutingMiddleware(): boolean {
-    return this.#routingPiped;
+    return this.#piped.routing;
   }
 
   /** Whether the dispatch middleware is in the pipeline. */
   get hasDispatchMiddleware(): boolean {
-    return this.#dispatchPiped;
+    return this.#piped.dispatch;
   }
 
   /**
@@ -255,8 +256,6 @@ export class Application implements MiddlewareInterface {
   route(path: string, middleware: Middleware, methods?: readonly string[], name?: string): Route;
   /**
    * Adds a route built beforehand.
-   * @param route - the route
-   * @returns the route
    */
   route(route: Route): Route;
   route(
@@ -269,12 +268,11 @@ export class Application implements MiddlewareInterface {
       pathOrRoute instanceof Route
         ? pathOrRoute
         : new Route(pathOrRoute, middleware as Middleware, methods, name);
-    // Check the middleware before recording the route, so a refused route leaves no trace
-    // and the corrected one can be added under the same path and name.
+    // Check the middleware before the router records the route (refusing a duplicate), so a
+    // refused route leaves no trace and the corrected one can take the same path and name.
     this.dispatchMiddleware.prepare(route);
-    refuseDuplicate(this.router.routes, route);
     this.router.addRoute(route);
-    if (!this.#routingPiped && !this.#dispatchPiped) {
+    if (!this.#piped.routing && !this.#piped.dispatch) {
       this.pipeRoutingMiddleware().pipeDispatchMiddleware();
     }
     return route;
@@ -282,7 +280,6 @@ export class Application implements MiddlewareInterface {
 
   /**
    * Adds a GET route.
-   * @param path - the path pattern
    * @param middleware - what runs when the route matches
    * @param name - its name; `path^GET` by default
    */
@@ -292,7 +289,6 @@ export class Application implements MiddlewareInterface {
 
   /**
    * Adds a POST route.
-   * @param path - the path pattern
    * @param middleware - what runs when the route matches
    * @param name - its name; `path^POST` by default
    */
@@ -302,7 +298,6 @@ export class Application implements MiddlewareInterface {
 
   /**
    * Adds a PUT route.
-   * @param path - the path pattern
    * @param middleware - what runs when the route matches
    * @param name - its name; `path^PUT` by default
    */
@@ -312,7 +307,6 @@ export class Application implements MiddlewareInterface {
 
   /**
    * Adds a PATCH route.
-   * @param path - the path pattern
    * @param middleware - what runs when the route matches
    * @param name - its name; `path^PATCH` by default
    */
@@ -322,7 +316,6 @@ export class Application implements MiddlewareInterface {
 
   /**
    * Adds a DELETE route.
-   * @param path - the path pattern
    * @param middleware - what runs when the route matches
    * @param name - its name; `path^DELETE` by default
    */
@@ -338,7 +331,6 @@ export class Application implements MiddlewareInterface {
   /**
    * Builds the path of a named route.
    *
-   * @param name - the route's name
    * @param params - a value for each placeholder of its path
    * @throws Error `Cannot generate URI for route "X"; route not found`
    */
@@ -347,71 +339,26 @@ export class Application implements MiddlewareInterface {
   }
 
   /**
-   * Serves the application over HTTP with node:http, on `options.port`, else the `PORT`
-   * environment variable, else 8080. Stops cleanly on SIGINT and SIGTERM.
+   * Serves the application over HTTP with its {@link ApplicationOptions.runner}: with
+   * `serve` (node:http), on `options.port`, else the `PORT` environment variable, else
+   * 8080, stopping cleanly on SIGINT and SIGTERM.
    *
-   * @param options - port, host and signal handling
+   * @throws Error when the application was built with `new Application()` and no runner
    */
   run(options: ServeOptions = {}): Promise<RunningServer> {
-    return serve(this, options);
+    if (this.#runner === undefined) {
+      throw new Error(
+        'This application has no server to run on. Build it with createApplication() or the ' +
+          "container, or pass { runner: serve } (from 'hyperpipe/server') to new Application().",
+      );
+    }
+    return this.#runner(this, options);
   }
-}
-
-/**
- * Creates an application; the same as `new Application(options)`.
- *
- * @param options - router, container, events, debug output and error reporting
- * @example
- * ```ts
- * const app = createApplication({ router: new PatternRouter(), debug: true });
- * app.get('/hello/{name}', (request) => text(`Hello, ${request.param('name')}!`));
- * await app.run({ port: 8080 });
- * ```
- * @category Application
- */
-export function createApplication(options: ApplicationOptions = {}): Application {
-  return new Application(options);
 }
 
 function withoutBody(response: Response): Response {
   if (response.body === null) return response;
   return new Response(null, { status: response.status, headers: response.headers });
-}
-
-/**
- * Refuses a route that would shadow one already added: the same name, or the same path
- * with a method in common. The same path for other methods is fine, e.g. GET and POST
- * `/user` with different middleware; a route without a method list shares every method
- * with any other non-empty list.
- */
-function refuseDuplicate(routes: readonly Route[], route: Route): void {
-  const named = routes.find((other) => other.name === route.name);
-  if (named) {
-    throw new Error(
-      `A route named "${route.name}" already exists: ${describeRoute(named)}, added first. ` +
-        `The new ${describeRoute(route)} cannot take its name. If it replaces the old one, ` +
-        `remove the old registration; otherwise give the new one another name.`,
-    );
-  }
-  const clash = routes.find((other) => other.path === route.path && sharesMethod(other, route));
-  if (clash) {
-    const answers = clash.methods === undefined ? 'every method' : clash.methods.join(', ');
-    throw new Error(
-      `Duplicate route: "${route.path}" already answers ${answers}; ` +
-        `a path may be registered again only for other methods`,
-    );
-  }
-}
-
-/** A route as messages show it: `GET,POST /speaker`, or `any method /speaker`. */
-function describeRoute(route: Route): string {
-  return `${route.methods === undefined ? 'any method' : route.methods.join(',') || 'no method'} ${route.path}`;
-}
-
-function sharesMethod(a: Route, b: Route): boolean {
-  if (a.methods === undefined) return b.methods === undefined || b.methods.length > 0;
-  if (b.methods === undefined) return a.methods.length > 0;
-  return a.methods.some((method) => b.methods?.includes(method));
 }
 
 function contains(middleware: AnyMiddleware, wanted: object): boolean {

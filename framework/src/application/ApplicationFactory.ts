@@ -7,6 +7,7 @@ import { Route } from '../router/Route.ts';
 import type { RouteOptions } from '../router/RouteOptions.ts';
 import type { Router } from '../router/Router.ts';
 import { Application } from './Application.ts';
+import type { Runner } from './Runner.ts';
 
 // Registered symbols: a configuration file that reaches this module through another copy
 // of the package (another path, another bundle) still gets the very same constants.
@@ -88,14 +89,13 @@ const VALID_ROUTE =
  * Builds the `Application` service from the container's `config` service: its
  * `middleware_pipeline` first, then its `routes`. The router comes from a `Router` service
  * when there is one, the events from an `EventManager` service (so listeners attached to it
- * hear the application's events), and errors are logged through an `ErrorLogger` service
- * when there is one.
+ * hear the application's events), errors are logged through an `ErrorLogger` service, and
+ * `app.run()` serves with a `Runner` service, each when there is one.
  *
  * Without a `middleware_pipeline`, the first route pipes routing and dispatch. With one,
  * the pipeline must place them itself, with the two constants below, because only the
  * configuration knows which middleware belongs before routing and which after.
  *
- * @param container - the container holding `config` and the services it names
  * @example
  * ```ts
  * const container = createContainer({
@@ -128,6 +128,7 @@ export function ApplicationFactory(container: Container): Application {
       ? (container.get('EventManager') as EventManager)
       : undefined,
     debug: config.debug === true,
+    runner: container.has('Runner') ? (container.get('Runner') as Runner) : undefined,
   });
   const pipeline = entriesOf(config.middleware_pipeline);
   for (const [key, entry] of pipeline) pipeEntry(app, key, entry);

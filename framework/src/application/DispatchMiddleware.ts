@@ -2,8 +2,8 @@ import type { Container } from '../container/Container.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import { InvalidMiddlewareError } from '../middleware/InvalidMiddlewareError.ts';
-import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
-import { type Stage, toStage } from '../middleware/Stage.ts';
+import type { MiddlewareInterface, Next, Stage } from '../middleware/Middleware.ts';
+import { toStage } from '../middleware/Stage.ts';
 import type { Route } from '../router/Route.ts';
 import { ROUTE_RESULT } from './RoutingMiddleware.ts';
 
@@ -38,8 +38,6 @@ export class DispatchMiddleware implements MiddlewareInterface {
   /**
    * Checks a route's middleware and prepares it. The application calls this when the
    * route is added, so a mistake surfaces at registration, not at the first request.
-   *
-   * @param route - the route whose middleware to check
    */
   prepare(route: Route): void {
     this.#prepared(route);
@@ -58,8 +56,6 @@ export class DispatchMiddleware implements MiddlewareInterface {
 
   /**
    * Runs the matched route's middleware.
-   * @param request - the routed request
-   * @param response - the response prototype
    * @param next - the rest of the pipeline, for a request without a matched route
    */
   process(

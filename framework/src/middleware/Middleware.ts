@@ -16,7 +16,6 @@ export type Next = (request?: ServerRequest, response?: ResponsePrototype) => Pr
  *
  * @param request - the request, with the attributes earlier middleware set
  * @param response - the response prototype, to derive the answer from
- * @param next - the rest of the pipeline
  * @category Pipeline
  */
 export type MiddlewareFunction = (
@@ -30,10 +29,8 @@ export type MiddlewareFunction = (
  * where that cannot be seen (default or rest parameters), wrap it with {@link errorMiddleware}.
  * It recovers by returning a response, or passes the error on by calling `next()` or throwing.
  *
- * @param error - what was thrown
  * @param request - the request, with the attributes earlier middleware set
  * @param response - the response prototype, to derive the answer from
- * @param next - the rest of the pipeline
  * @category Pipeline
  */
 export type ErrorMiddlewareFunction = (
@@ -53,7 +50,6 @@ export interface MiddlewareInterface {
    *
    * @param request - the request, with the attributes earlier middleware set
    * @param response - the response prototype, to derive the answer from
-   * @param next - the rest of the pipeline
    */
   process(
     request: ServerRequest,
@@ -70,12 +66,31 @@ export interface ErrorMiddlewareInterface {
   /**
    * Handles an error raised earlier in the pipeline, or passes it on with `next`.
    *
-   * @param error - what was thrown
    * @param request - the request, with the attributes earlier middleware set
    * @param response - the response prototype, to derive the answer from
-   * @param next - the rest of the pipeline
    */
   processError(
+    error: unknown,
+    request: ServerRequest,
+    response: ResponsePrototype,
+    next: Next,
+  ): Response | Promise<Response>;
+}
+
+/**
+ * One step of a pipeline: any accepted form of middleware reduced to one shape (see
+ * `Stage.ts`), so that the pipeline asks no questions about it per request.
+ * @category Pipeline
+ */
+export interface Stage {
+  /** Whether it runs while the pipeline handles an error (error middleware) or otherwise. */
+  readonly handlesErrors: boolean;
+  /** A name for messages and traces: the function's or the service's name. */
+  readonly name: string;
+  /** The path prefix it is piped under (`PathPrefix.ts`), for traces; none for every path. */
+  readonly prefix?: string;
+  /** Runs it; normal middleware ignores `error`. */
+  run(
     error: unknown,
     request: ServerRequest,
     response: ResponsePrototype,
@@ -112,7 +127,6 @@ export type AnyMiddleware = Middleware | ErrorMiddlewareFunction;
  * Marks a function as error middleware where its parameter count cannot show it,
  * for example `(error, ...rest) => …`.
  *
- * @param handler - the error middleware function
  * @example
  * ```ts
  * const app = createApplication();

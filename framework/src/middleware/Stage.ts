@@ -1,38 +1,43 @@
 import type { Container } from '../container/Container.ts';
-import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
-import type { ServerRequest } from '../http/ServerRequest.ts';
 import { InvalidMiddlewareError } from './InvalidMiddlewareError.ts';
 import type {
   AnyMiddleware,
   ErrorMiddlewareFunction,
   Middleware,
   MiddlewareFunction,
-  Next,
+  Stage,
 } from './Middleware.ts';
 import { MiddlewarePipe } from './MiddlewarePipe.ts';
-
-/**
- * One step of a pipeline: any accepted form of middleware reduced to one shape, so that
- * the pipeline asks no questions about it per request.
- */
-export interface Stage {
-  /** Whether it runs while the pipeline handles an error (error middleware) or otherwise. */
-  readonly handlesErrors: boolean;
-  /** A name for messages: the function's or the service's name. */
-  readonly name: string;
-  /** Runs it; normal middleware ignores `error`. */
-  run(
-    error: unknown,
-    request: ServerRequest,
-    response: ResponsePrototype,
-    next: Next,
-  ): Response | Promise<Response>;
-}
+import { underPrefix } from './PathPrefix.ts';
 
 const SHAPES =
   'Middleware is a function (request, response, next), an error function ' +
   '(error, request, response, next), an object with process() or processError(), ' +
   'a service name, an Application, or a list of these.';
+
+/** Where and how middleware is piped: {@link toStages}'s options. */
+export interface StageOptions {
+  /** A literal path prefix; the stages run only under it and see the path without it. */
+  path?: string | undefined;
+  /** Marks the middleware as error middleware whatever its shape says. */
+  error?: boolean | undefined;
+}
+
+/**
+ * The stages of one piped entry. A list joins item by item, each with the entry's options:
+ * the order and the error handling of a nested pipeline, without its extra stage on every
+ * request. Every item is checked before any joins.
+ */
+export function toStages(
+  middleware: AnyMiddleware,
+  container: Container | undefined,
+  options: StageOptions = {},
+): Stage[] {
+  if (Array.isArray(middleware)) {
+    return middleware.flatMap((item) => toStages(item, container, options));
+  }
+  return [underPrefix(toStage(middleware, container, options.error === true), options.path)];
+}
 
 /**
  * Turns any accepted form of middleware into a {@link Stage}. Shapes are checked here, at
@@ -43,8 +48,8 @@ const SHAPES =
 export function toStage(middleware: AnyMiddleware, container?: Container, error = false): Stage {
   if (typeof middleware === 'string') return lazyStage(middleware, container, error);
   if (Array.isArray(middleware)) {
-    const pipe = new MiddlewarePipe(container);
-    for (const item of middleware) pipe.pipe(item, { error });
+    const pipe = new MiddlewarePipe();
+    for (const stage of toStages(middleware, container, { error })) pipe.pipe(stage);
     return objectStage(pipe, error, 'nested pipeline');
   }
   if (typeof middleware === 'function') return functionStage(middleware, error);

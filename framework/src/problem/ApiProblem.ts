@@ -61,9 +61,7 @@ export class ApiProblem extends HttpError {
   /**
    * Creates a problem.
    *
-   * @param status - the HTTP status code
    * @param detail - what went wrong this time, in words a client developer can act on
-   * @param options - another type or title, extensions, headers and the cause
    */
   constructor(status: number, detail: string, options: ApiProblemOptions = {}) {
     super(status, detail, { headers: options.headers, cause: options.cause });
@@ -90,7 +88,7 @@ export class ApiProblem extends HttpError {
    *
    * @param init - headers the response starts from; the problem's own headers win
    */
-  toResponse(init: { headers?: HeadersInit } = {}): Response {
+  toResponse(init: { headers?: ResponseInit['headers'] } = {}): Response {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     headers.set('content-type', PROBLEM_MEDIA_TYPE);

@@ -1,5 +1,6 @@
 import type { Route } from './Route.ts';
 import { RouteResult } from './RouteResult.ts';
+import { refuseDuplicate } from './refuseDuplicate.ts';
 import { fillRoutePath, type RouteParams } from './routePath.ts';
 
 /**
@@ -12,8 +13,8 @@ import { fillRoutePath, type RouteParams } from './routePath.ts';
  */
 export interface Router {
   /**
-   * Adds a route. The application has already checked it against the routes it holds.
-   * @param route - the route
+   * Adds a route; refuses one that would shadow a route it holds (the same name, or the
+   * same path with a method in common).
    */
   addRoute(route: Route): void;
   /** The routes added so far, in order. */
@@ -27,7 +28,6 @@ export interface Router {
   /**
    * Builds the path of a named route.
    *
-   * @param name - the route's name
    * @param params - a value for each placeholder of its path
    * @throws Error `Cannot generate URI for route "X"; route not found` for an unknown name
    */
@@ -85,11 +85,9 @@ export abstract class RouteTable implements Router {
     return this.#routes;
   }
 
-  /**
-   * Adds the route to the table.
-   * @param route - the route
-   */
+  /** Adds the route to the table, unless it would shadow one the table holds. */
   addRoute(route: Route): void {
+    refuseDuplicate(this.#routes, route);
     this.#routes.push(route);
     this.#byName.set(route.name, route);
   }
@@ -104,7 +102,6 @@ export abstract class RouteTable implements Router {
   /**
    * Builds the path of a named route.
    *
-   * @param name - the route's name
    * @param params - a value for each placeholder of its path
    */
   generateUri(name: string, params: RouteParams = {}): string {
@@ -120,7 +117,6 @@ export abstract class RouteTable implements Router {
    * is a method failure listing what the path allows, for the 405 answer's `Allow` header.
    *
    * @param matched - the routes whose path matched, each with its placeholder values
-   * @param method - the request method
    */
   protected select(
     matched: ReadonlyMap<Route, Record<string, string>>,

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import type { FetchHandler, RunningServer, ServeOptions } from '../application/Runner.ts';
 import { setServedAnswer } from '../http/clientAddress.ts';
 import { answerAdapterError } from './adapterError.ts';
 import { answerClientError } from './clientError.ts';
@@ -10,65 +11,10 @@ import { parsePublicUrl, usePublicOrigin } from './publicOrigin.ts';
 import { checkRequestSyntax } from './requestSyntax.ts';
 import { writeProblem, writeProblemToSocket } from './writeProblem.ts';
 
+export type { FetchHandler, RunningServer, ServeOptions };
+
 /** Where a server listens unless told otherwise: this machine only. */
 const DEFAULT_HOSTNAME = '127.0.0.1';
-
-/**
- * Anything with a fetch-style entry point, such as an {@link Application}.
- *
- * @category HTTP
- */
-export interface FetchHandler {
-  /**
-   * Answers a WHATWG request.
-   *
-   * @param request - the client's request
-   */
-  fetch(request: Request): Promise<Response>;
-}
-
-/**
- * Options of {@link serve} and `app.run()`.
- *
- * @category HTTP
- */
-export interface ServeOptions {
-  /** The port; else the `PORT` environment variable, else 8080. 0 picks a free port. */
-  port?: number | undefined;
-  /**
-   * The address to listen on; else the `HOST` environment variable, else `127.0.0.1`, so
-   * that a server on a laptop is reachable from that laptop only. `0.0.0.0` listens on
-   * every interface.
-   */
-  hostname?: string | undefined;
-  /**
-   * The origin clients reach the server at, such as `https://api.example.org`; else the
-   * `PUBLIC_URL` environment variable. When set, every request URL, and so every link the
-   * application builds from it, starts with it whatever `Host` the client sent. Unset, links
-   * name the `Host` of each request, which suits a workshop but lets a client choose them.
-   */
-  publicUrl?: string | undefined;
-  /** Close the server and exit on SIGINT and SIGTERM (default true). */
-  handleSignals?: boolean | undefined;
-  /** How long open requests may take to finish when closing, in ms (default 5000). */
-  closeTimeout?: number | undefined;
-}
-
-/**
- * A server that is listening.
- *
- * @category HTTP
- */
-export interface RunningServer {
-  /** The node:http server. */
-  readonly server: Server;
-  /** The port it listens on (useful with port 0). */
-  readonly port: number;
-  /** Its base URL, such as `http://localhost:8080` (`localhost` unless a hostname was chosen). */
-  readonly url: string;
-  /** Stops accepting connections, lets open requests finish, and resolves when closed. */
-  close(): Promise<void>;
-}
 
 /**
  * Serves a fetch handler over node:http.
@@ -85,7 +31,6 @@ export interface RunningServer {
  * a body the application did not read receives the answer (see `lingeringClose.ts`).
  *
  * @param handler - what answers the requests, such as an application
- * @param options - the port, the address, the public URL and how to stop
  *
  * @example
  * ```ts

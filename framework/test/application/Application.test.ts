@@ -3,19 +3,17 @@ import {
   type Container,
   createApplication,
   errorMiddleware,
-  FindMyWayRouter,
   HttpError,
-  InvalidMiddlewareError,
   json,
-  MethodNotAllowedError,
-  PatternRouter,
-  ROUTE_RESULT,
   Route,
-  type Router,
   ServiceManager,
   text,
 } from 'hyperpipe';
+import { FindMyWayRouter, PatternRouter, type Router } from 'hyperpipe/router';
 import { describe, expect, it, vi } from 'vitest';
+import { ROUTE_RESULT } from '../../src/application/RoutingMiddleware.ts';
+import { MethodNotAllowedError } from '../../src/http/HttpError.ts';
+import { InvalidMiddlewareError } from '../../src/middleware/InvalidMiddlewareError.ts';
 
 const quiet = { onError: () => {} };
 

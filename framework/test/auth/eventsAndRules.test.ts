@@ -6,11 +6,9 @@ import {
   AuthorizationMiddleware,
   AuthorizationRules,
   authenticatedIdentity,
-  createApplication,
-  EventManager,
   GUEST,
-  json,
-} from '../../src/index.ts';
+} from '../../src/auth/index.ts';
+import { createApplication, EventManager, json } from '../../src/index.ts';
 import { basic, call, challenges, createAuthApp, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();

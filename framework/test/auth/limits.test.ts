@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthenticationLimits, type RunningServer, serve } from '../../src/index.ts';
+import { AuthenticationLimits } from '../../src/auth/index.ts';
+import { type RunningServer, serve } from '../../src/server/index.ts';
 import { basic, createAuthApp, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();

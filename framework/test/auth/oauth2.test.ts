@@ -2,14 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OAuth2TokenEndpoint } from '../../src/auth/index.ts';
 import { TokenStore } from '../../src/auth/TokenStore.ts';
-import {
-  createContainer,
-  type OAuth2TokenEndpoint,
-  type RunningServer,
-  ServerRequest,
-  serve,
-} from '../../src/index.ts';
+import { createContainer, ServerRequest } from '../../src/index.ts';
+import { type RunningServer, serve } from '../../src/server/index.ts';
 import {
   basic,
   call,

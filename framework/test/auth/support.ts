@@ -6,17 +6,19 @@ import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
 import { afterAll } from 'vitest';
 import {
-  type Application,
-  ApplicationFactory,
   type AuthenticationLimitsOptions,
   type AuthorizationConfig,
+  IDENTITY,
+} from '../../src/auth/index.ts';
+import {
+  type Application,
+  ApplicationFactory,
   createContainer,
   type EventManager,
-  IDENTITY,
   json,
-  ProblemMiddleware,
   type ServerRequest,
 } from '../../src/index.ts';
+import { ProblemMiddleware } from '../../src/problem/index.ts';
 
 export const REALM = 'test';
 

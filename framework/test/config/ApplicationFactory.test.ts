@@ -1,18 +1,16 @@
 import {
   Application,
   ApplicationFactory,
-  type Config,
   createContainer,
-  FindMyWayRouter,
-  MethodNotAllowedError,
   type MiddlewareFunction,
-  PatternRouter,
-  ROUTE_RESULT,
-  type Router,
   ServiceManager,
   text,
 } from 'hyperpipe';
+import type { Config } from 'hyperpipe/config';
+import { FindMyWayRouter, PatternRouter, type Router } from 'hyperpipe/router';
 import { describe, expect, it, vi } from 'vitest';
+import { ROUTE_RESULT } from '../../src/application/RoutingMiddleware.ts';
+import { MethodNotAllowedError } from '../../src/http/HttpError.ts';
 
 const { ROUTING_MIDDLEWARE, DISPATCH_MIDDLEWARE } = ApplicationFactory;
 const quiet = () => {};

@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, mergeConfig } from 'hyperpipe';
+import { loadConfig } from 'hyperpipe';
+import { mergeConfig } from 'hyperpipe/config';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const folders: string[] = [];

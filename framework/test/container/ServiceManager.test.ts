@@ -1,5 +1,6 @@
-import { Application, createContainer, ServiceManager, ServiceNotFoundError } from 'hyperpipe';
+import { Application, createContainer, ServiceManager } from 'hyperpipe';
 import { describe, expect, it, vi } from 'vitest';
+import { ServiceNotFoundError } from '../../src/container/ServiceNotFoundError.ts';
 
 class Clock {
   readonly created = Symbol('clock');

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   examplesOf,
   importLine,
   type PublicApi,
+  packageEntries,
   publicApi,
   typeCheck,
 } from './examples.ts';
@@ -18,8 +18,15 @@ const OPTIONS = compilerOptions(ROOT);
 describe('the @example blocks of the public API', () => {
   let api: PublicApi;
   beforeAll(() => {
-    api = publicApi(join(ROOT, 'framework', 'src', 'index.ts'), OPTIONS);
+    api = publicApi(packageEntries(ROOT), OPTIONS);
   }, 60_000);
+
+  it('read every entry point of the package: the root and each subpath', () => {
+    expect(api.modules.map(({ specifier }) => specifier)).toEqual(
+      expect.arrayContaining(['hyperpipe', 'hyperpipe/hal', 'hyperpipe/auth']),
+    );
+    expect(api.modules.every(({ exports }) => exports.length > 0)).toBe(true);
+  });
 
   it('document every exported class and function', () => {
     const documented = new Set(examplesOf(api).map(({ owner }) => owner.split('.')[0]));

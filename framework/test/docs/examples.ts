@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 
@@ -9,10 +10,23 @@ export interface Example {
   readonly code: string;
 }
 
-/** The public API as the type checker sees it: its exports, and the program holding them. */
+/** One entry point of the package, as `framework/package.json` declares it. */
+export interface PackageEntry {
+  /** What a user imports, such as `hyperpipe` or `hyperpipe/hal`. */
+  readonly specifier: string;
+  /** The source file it resolves to. */
+  readonly file: string;
+}
+
+/** One entry point with its exports, resolved through their re-exports. */
+export interface PublicModule extends PackageEntry {
+  readonly exports: readonly ts.Symbol[];
+}
+
+/** The public API as the type checker sees it: each entry point, and the program holding them. */
 export interface PublicApi {
   readonly program: ts.Program;
-  readonly exports: readonly ts.Symbol[];
+  readonly modules: readonly PublicModule[];
 }
 
 const FENCE = /```(?:ts|typescript)\n([\s\S]*?)```/g;
@@ -24,14 +38,41 @@ export function compilerOptions(root: string): ts.CompilerOptions {
   return ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, file).options;
 }
 
-/** Every symbol `entry` exports, resolved through its re-exports. */
-export function publicApi(entry: string, options: ts.CompilerOptions): PublicApi {
-  const program = ts.createProgram([entry], options);
+/** The entry points `framework/package.json` declares in `exports`: the root, then each subpath. */
+export function packageEntries(root: string): PackageEntry[] {
+  const framework = join(root, 'framework');
+  const { name, exports } = JSON.parse(readFileSync(join(framework, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, string>;
+  };
+  return Object.entries(exports).map(([subpath, file]) => ({
+    specifier: subpath === '.' ? name : `${name}/${subpath.slice('./'.length)}`,
+    file: join(framework, file),
+  }));
+}
+
+/** Every symbol each entry exports, read in one program. */
+export function publicApi(
+  entries: readonly PackageEntry[],
+  options: ts.CompilerOptions,
+): PublicApi {
+  const program = ts.createProgram(
+    entries.map(({ file }) => file),
+    options,
+  );
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(entry);
-  const module = source && checker.getSymbolAtLocation(source);
-  if (module === undefined) throw new Error(`${entry} is not a module`);
-  return { program, exports: checker.getExportsOfModule(module) };
+  const modules = entries.map((entry) => {
+    const source = program.getSourceFile(entry.file);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (module === undefined) throw new Error(`${entry.file} is not a module`);
+    return { ...entry, exports: checker.getExportsOfModule(module) };
+  });
+  return { program, modules };
+}
+
+/** Every export of every entry point. */
+function allExports(api: PublicApi): ts.Symbol[] {
+  return api.modules.flatMap((module) => module.exports);
 }
 
 function resolved(api: PublicApi, symbol: ts.Symbol): ts.Symbol {
@@ -55,7 +96,7 @@ function membersOf(declaration: ts.Declaration): readonly ts.Node[] {
 
 /** The `@example` blocks of every export, and of the members of exported classes and interfaces. */
 export function examplesOf(api: PublicApi): Example[] {
-  return api.exports.flatMap((exported) =>
+  return allExports(api).flatMap((exported) =>
     (resolved(api, exported).declarations ?? []).flatMap((declaration) => [
       ...codeBlocks(declaration).map((code) => ({ owner: exported.name, code })),
       ...membersOf(declaration).flatMap((member) => {
@@ -68,7 +109,7 @@ export function examplesOf(api: PublicApi): Example[] {
 
 /** The exported classes and functions: the entry points a user calls, which each need an example. */
 export function entryPoints(api: PublicApi): string[] {
-  return api.exports
+  return allExports(api)
     .filter((exported) =>
       (resolved(api, exported).declarations ?? []).some(
         (declaration) =>
@@ -79,19 +120,29 @@ export function entryPoints(api: PublicApi): string[] {
 }
 
 /**
- * The import line an example may leave out: every export of `hyperpipe`, values and types
- * apart, as `verbatimModuleSyntax` wants them.
+ * The import lines an example may leave out: every export of each entry point, from
+ * `hyperpipe` and its subpaths, values and types apart, as `verbatimModuleSyntax` wants them.
  */
 export function importLine(api: PublicApi): string {
-  const names = api.exports.map((exported) =>
-    resolved(api, exported).flags & ts.SymbolFlags.Value ? exported.name : `type ${exported.name}`,
-  );
-  return `import { ${names.join(', ')} } from 'hyperpipe';\n`;
+  return api.modules
+    .map(({ specifier, exports }) => {
+      const names = exports.map((exported) =>
+        resolved(api, exported).flags & ts.SymbolFlags.Value
+          ? exported.name
+          : `type ${exported.name}`,
+      );
+      return `import { ${names.join(', ')} } from '${specifier}';\n`;
+    })
+    .join('');
 }
+
+/** An import of `hyperpipe` or of one of its subpaths, in an example's own code. */
+const IMPORTS_HYPERPIPE = /from 'hyperpipe(?:\/[\w-]+)?'/;
 
 /**
  * Type-checks each example as a module of its own in `folder`, where `hyperpipe` resolves as
- * it does for a user. An example without its own `import … from 'hyperpipe'` gets `imports`.
+ * it does for a user. An example that imports nothing from `hyperpipe` or its subpaths gets
+ * `imports`.
  * Nothing is written to disk. Returns one line per error, naming the example.
  */
 export function typeCheck(
@@ -102,7 +153,7 @@ export function typeCheck(
 ): string[] {
   const files = new Map(
     examples.map((example, index) => {
-      const prefix = /from 'hyperpipe'/.test(example.code) ? '' : imports;
+      const prefix = IMPORTS_HYPERPIPE.test(example.code) ? '' : imports;
       return [
         join(folder, `example-${index}.ts`),
         { example, prefix, text: prefix + example.code },

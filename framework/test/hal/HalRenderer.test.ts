@@ -1,13 +1,6 @@
-import {
-  createApplication,
-  type Entity,
-  type EntityMetadata,
-  HalRenderer,
-  json,
-  MetadataMap,
-  ServerRequest,
-  text,
-} from 'hyperpipe';
+import { createApplication, json, ServerRequest, text } from 'hyperpipe';
+import { type EntityMetadata, HalRenderer, MetadataMap } from 'hyperpipe/hal';
+import type { Entity } from 'hyperpipe/rest';
 import { describe, expect, it } from 'vitest';
 import { asJson, expectValidHal } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { HalResource } from 'hyperpipe';
+import { HalResource } from 'hyperpipe/hal';
 import { describe, expect, it } from 'vitest';
 import { asJson, expectValidHal } from './support.ts';
 

@@ -1,15 +1,7 @@
-import {
-  ApiProblem,
-  assertPageInRange,
-  createApplication,
-  type Entity,
-  HalResource,
-  halCollection,
-  ProblemMiddleware,
-  Resource,
-  registerResource,
-  requestedPage,
-} from 'hyperpipe';
+import { createApplication } from 'hyperpipe';
+import { assertPageInRange, HalResource, halCollection, requestedPage } from 'hyperpipe/hal';
+import { ApiProblem, ProblemMiddleware } from 'hyperpipe/problem';
+import { type Entity, Resource, registerResource } from 'hyperpipe/rest';
 import { describe, expect, it } from 'vitest';
 import { asJson, expectValidHal } from './support.ts';
 

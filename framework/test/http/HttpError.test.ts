@@ -1,6 +1,6 @@
-import { HttpError, MethodNotAllowedError } from 'hyperpipe';
+import { HttpError } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
-import { reasonPhrase } from '../../src/http/HttpError.ts';
+import { MethodNotAllowedError, reasonPhrase } from '../../src/http/HttpError.ts';
 
 describe('HttpError', () => {
   it('carries its status, and the reason phrase as default message', () => {

@@ -1,4 +1,5 @@
-import { createApplication, json, type MiddlewareFunction, ProblemMiddleware } from 'hyperpipe';
+import { createApplication, json, type MiddlewareFunction } from 'hyperpipe';
+import { ProblemMiddleware } from 'hyperpipe/problem';
 import { describe, expect, it } from 'vitest';
 
 /** Outer middleware that sets headers on the prototype, then hands on. */

@@ -5,8 +5,8 @@ import {
   text,
 } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
-import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
-import { passing, run } from './support.ts';
+
+import { passing, run, TestPipe } from './support.ts';
 
 const boom = new Error('boom');
 const throwing: MiddlewareFunction = () => {
@@ -32,7 +32,7 @@ function recovering(log: string[], name: string): ErrorMiddlewareFunction {
 describe('switching to error middleware', () => {
   it('a throw switches to the error middleware after the thrower, not before it', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(recovering(log, 'before'))
       .pipe(throwing)
       .pipe(recovering(log, 'after'));
@@ -43,7 +43,7 @@ describe('switching to error middleware', () => {
 
   it('a rejected promise switches like a throw', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(async () => Promise.reject(boom))
       .pipe(recovering(log, 'handler'));
     expect((await run(pipe)).body).toBe('recovered by handler');
@@ -51,7 +51,7 @@ describe('switching to error middleware', () => {
 
   it('any thrown value is an error, even undefined', async () => {
     const received: unknown[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(() => {
         throw undefined;
       })
@@ -67,7 +67,7 @@ describe('switching to error middleware', () => {
 
   it('normal middleware after the thrower is skipped while handling an error', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(throwing)
       .pipe(passing(log, 'normal'))
       .pipe(recovering(log, 'handler'));
@@ -77,7 +77,7 @@ describe('switching to error middleware', () => {
 
   it('error middleware is skipped when nothing failed', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(passing(log, 'a'))
       .pipe(recovering(log, 'handler'))
       .pipe(passing(log, 'b'));
@@ -88,7 +88,7 @@ describe('switching to error middleware', () => {
 
   it('the first error middleware that returns a response recovers; later ones do not run', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(throwing)
       .pipe(recovering(log, 'first'))
       .pipe(recovering(log, 'second'));
@@ -100,7 +100,7 @@ describe('switching to error middleware', () => {
 
   it('error middleware passes the error on by calling next()', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(throwing)
       .pipe(passingOn(log, 'first'))
       .pipe(recovering(log, 'second'));
@@ -110,7 +110,7 @@ describe('switching to error middleware', () => {
 
   it('error middleware passes an error on by throwing, and the next one receives the new error', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(throwing)
       .pipe((error: unknown, _request: unknown, _response: unknown, _next: unknown) => {
         throw new Error(`wrapped ${(error as Error).message}`);
@@ -122,7 +122,7 @@ describe('switching to error middleware', () => {
 
   it('an error nobody recovers from reaches the end of the pipe', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe().pipe(throwing).pipe(passingOn(log, 'only'));
+    const pipe = new TestPipe().pipe(throwing).pipe(passingOn(log, 'only'));
     const { response, end } = await run(pipe);
     expect(response.status).toBe(500);
     expect(end.fail).toEqual([boom]);
@@ -132,11 +132,11 @@ describe('switching to error middleware', () => {
     // Inside a nested pipe, an unhandled error rejects the promise that next() returned to
     // the middleware above the thrower; the walk must not meet "innerErr" a second time.
     const log: string[] = [];
-    const inner = new MiddlewarePipe()
+    const inner = new TestPipe()
       .pipe(passing(log, 'a'))
       .pipe(throwing)
       .pipe(passingOn(log, 'innerErr'));
-    const pipe = new MiddlewarePipe().pipe(inner).pipe(recovering(log, 'outerErr'));
+    const pipe = new TestPipe().pipe(inner).pipe(recovering(log, 'outerErr'));
     const { body } = await run(pipe);
     expect(body).toBe('recovered by outerErr');
     expect(log).toEqual(['a', 'innerErr:boom', 'outerErr:boom']);
@@ -157,19 +157,19 @@ describe('switching to error middleware', () => {
         return text('recovered');
       }
     };
-    const inner = new MiddlewarePipe()
+    const inner = new TestPipe()
       .pipe(rethrows)
       .pipe(recovers)
       .pipe(throwing)
       .pipe(passingOn(log, 'innerErr'));
-    const pipe = new MiddlewarePipe().pipe(inner).pipe(recovering(log, 'outerErr'));
+    const pipe = new TestPipe().pipe(inner).pipe(recovering(log, 'outerErr'));
     expect((await run(pipe)).body).toBe('recovered by outerErr');
     expect(log).toEqual(['innerErr:boom', 'innerErr:boom', 'outerErr:boom']);
   });
 
   it('the final end answers an unhandled error, so nothing rejects out of a top-level next()', async () => {
     let outcome = '';
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe(async (_request, _response, next) => {
         try {
           const response = await next();
@@ -190,7 +190,7 @@ describe('switching to error middleware', () => {
 describe('nested pipes', () => {
   it('a list joins the pipe item by item, before what is piped after it', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe([passing(log, 'a'), passing(log, 'b')])
       .pipe(passing(log, 'c'));
     await run(pipe);
@@ -199,13 +199,13 @@ describe('nested pipes', () => {
 
   it('error middleware inside a list handles errors thrown inside the list', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe().pipe([throwing, recovering(log, 'inside')]);
+    const pipe = new TestPipe().pipe([throwing, recovering(log, 'inside')]);
     expect((await run(pipe)).body).toBe('recovered by inside');
   });
 
   it('an error a nested pipe does not handle goes to error middleware after it in the outer pipe', async () => {
     const log: string[] = [];
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe([throwing, passingOn(log, 'inside')])
       .pipe(recovering(log, 'outside'));
     expect((await run(pipe)).body).toBe('recovered by outside');
@@ -233,11 +233,9 @@ describe('recognising error middleware', () => {
       { error: true },
     ],
   ])('%s is error middleware', async (_name, middleware, options) => {
-    const normal = await run(new MiddlewarePipe().pipe(middleware as never, options));
+    const normal = await run(new TestPipe().pipe(middleware as never, options));
     expect(normal.end.next).toHaveLength(1); // skipped in normal flow
-    const failing = await run(
-      new MiddlewarePipe().pipe(throwing).pipe(middleware as never, options),
-    );
+    const failing = await run(new TestPipe().pipe(throwing).pipe(middleware as never, options));
     expect(failing.body).toBe('E');
   });
 
@@ -247,14 +245,14 @@ describe('recognising error middleware', () => {
     ['an object with process', { process: () => text('N') }],
     ['an object with both methods', { process: () => text('N'), processError: () => text('E') }],
   ])('%s is normal middleware', async (_name, middleware) => {
-    expect((await run(new MiddlewarePipe().pipe(middleware as never))).body).toBe('N');
-    const failing = await run(new MiddlewarePipe().pipe(throwing).pipe(middleware as never));
+    expect((await run(new TestPipe().pipe(middleware as never))).body).toBe('N');
+    const failing = await run(new TestPipe().pipe(throwing).pipe(middleware as never));
     expect(failing.end.fail).toEqual([boom]);
   });
 
   it('error middleware receives (error, request, response, next)', async () => {
     const args: unknown[][] = [];
-    const pipe = new MiddlewarePipe().pipe(throwing).pipe(
+    const pipe = new TestPipe().pipe(throwing).pipe(
       errorMiddleware((...received) => {
         args.push(received);
         return text('E');

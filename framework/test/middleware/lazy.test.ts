@@ -1,13 +1,9 @@
-import {
-  type Container,
-  InvalidMiddlewareError,
-  ServiceManager,
-  ServiceNotFoundError,
-  text,
-} from 'hyperpipe';
+import { type Container, ServiceManager, text } from 'hyperpipe';
 import { describe, expect, it, vi } from 'vitest';
-import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
-import { run } from './support.ts';
+import { ServiceNotFoundError } from '../../src/container/ServiceNotFoundError.ts';
+import { InvalidMiddlewareError } from '../../src/middleware/InvalidMiddlewareError.ts';
+
+import { run, TestPipe } from './support.ts';
 
 /** A container spy over a ServiceManager holding `services`. */
 function spyContainer(services: Record<string, unknown>) {
@@ -27,7 +23,7 @@ const fail = () => {
 describe('lazy middleware (SPEC 7.2)', () => {
   it('asks the container only when the middleware is invoked', async () => {
     const container = spyContainer({ Hello: hello });
-    const pipe = new MiddlewarePipe(container).pipe('Hello');
+    const pipe = new TestPipe(container).pipe('Hello');
     expect(container.get).not.toHaveBeenCalled();
     const { body } = await run(pipe);
     expect(body).toBe('hello from the service');
@@ -36,7 +32,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
 
   it('does not ask the container when the request never reaches the middleware', async () => {
     const container = spyContainer({ Hello: hello });
-    const pipe = new MiddlewarePipe(container).pipe('Hello', { path: '/hello' });
+    const pipe = new TestPipe(container).pipe('Hello', { path: '/hello' });
     await run(pipe, '/other');
     expect(container.get).not.toHaveBeenCalled();
   });
@@ -47,7 +43,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
     ['an object without process()', { handle() {} }],
   ])('a service that is %s fails when invoked, naming the service', async (_kind, service) => {
     const container = spyContainer({ Broken: service });
-    const pipe = new MiddlewarePipe(container).pipe('Broken'); // registering is fine
+    const pipe = new TestPipe(container).pipe('Broken'); // registering is fine
     const { end } = await run(pipe);
     const error = end.fail[0];
     expect(error).toBeInstanceOf(InvalidMiddlewareError);
@@ -55,7 +51,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
   });
 
   it('a service missing from the container fails when invoked, not at registration', async () => {
-    const pipe = new MiddlewarePipe(spyContainer({})).pipe('Missing');
+    const pipe = new TestPipe(spyContainer({})).pipe('Missing');
     const { end } = await run(pipe);
     expect(end.fail[0]).toBeInstanceOf(ServiceNotFoundError);
   });
@@ -68,7 +64,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
         return text(`handled ${(args[0] as Error).message}`);
       },
     });
-    const pipe = new MiddlewarePipe(container).pipe(fail).pipe('ErrorHandler', { error: true });
+    const pipe = new TestPipe(container).pipe(fail).pipe('ErrorHandler', { error: true });
     const { body } = await run(pipe, '/x');
     expect(body).toBe('handled boom');
     expect(received).toHaveLength(1);
@@ -80,7 +76,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
 
   it('with error: true the wrapper is skipped, and the container not asked, in normal flow', async () => {
     const container = spyContainer({ ErrorHandler: () => text('never') });
-    const pipe = new MiddlewarePipe(container)
+    const pipe = new TestPipe(container)
       .pipe('ErrorHandler', { error: true })
       .pipe(() => text('normal'));
     expect((await run(pipe)).body).toBe('normal');
@@ -95,7 +91,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
         return text('ok');
       },
     });
-    await run(new MiddlewarePipe(container).pipe('Inspect'), '/y');
+    await run(new TestPipe(container).pipe('Inspect'), '/y');
     const [request, response, next] = received[0] ?? [];
     expect((request as { path: string }).path).toBe('/y');
     expect((response as { status: number }).status).toBe(200);
@@ -111,7 +107,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
   ])(
     'a service that is error middleware behind an entry without error: true fails when invoked (%s)',
     async (_kind, service) => {
-      const pipe = new MiddlewarePipe(spyContainer({ Handler: service })).pipe('Handler');
+      const pipe = new TestPipe(spyContainer({ Handler: service })).pipe('Handler');
       const { end } = await run(pipe);
       expect(end.fail[0]).toBeInstanceOf(InvalidMiddlewareError);
       expect((end.fail[0] as Error).message).toBe(
@@ -131,7 +127,7 @@ describe('lazy middleware (SPEC 7.2)', () => {
         () => text('second'),
       ],
     });
-    expect((await run(new MiddlewarePipe(container).pipe('Stack'))).body).toBe('second');
+    expect((await run(new TestPipe(container).pipe('Stack'))).body).toBe('second');
     expect(log).toEqual(['first']);
   });
 });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { type ServerRequest, text } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
-import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
-import { run } from './support.ts';
+
+import { run, TestPipe } from './support.ts';
 
 interface Seen {
   inner?: { path: string; basePath: string };
@@ -10,8 +10,8 @@ interface Seen {
 }
 
 /** A pipe with `/api`-style middleware under `prefix` that passes on, and a later layer. */
-function prefixedPipe(prefix: string, seen: Seen): MiddlewarePipe {
-  return new MiddlewarePipe()
+function prefixedPipe(prefix: string, seen: Seen): TestPipe {
+  return new TestPipe()
     .pipe(
       (request, _response, next) => {
         seen.inner = { path: request.path, basePath: request.basePath };
@@ -82,21 +82,21 @@ describe('pipe path prefixes (DESIGN 4)', () => {
 
   it('nested prefixes strip one after the other and add up in basePath', async () => {
     const seen: Seen = {};
-    const inner = new MiddlewarePipe().pipe(
+    const inner = new TestPipe().pipe(
       (request: ServerRequest) => {
         seen.inner = { path: request.path, basePath: request.basePath };
         return text('deep');
       },
       { path: '/b' },
     );
-    const outer = new MiddlewarePipe().pipe(inner, { path: '/a' });
+    const outer = new TestPipe().pipe(inner, { path: '/a' });
     const { body } = await run(outer, '/a/b/c');
     expect(body).toBe('deep');
     expect(seen.inner).toEqual({ path: '/c', basePath: '/a/b' });
   });
 
   it.each(['api', '/user/{id}'])('refuses the non-literal prefix %j at registration', (prefix) => {
-    expect(() => new MiddlewarePipe().pipe(() => text(''), { path: prefix })).toThrow(
+    expect(() => new TestPipe().pipe(() => text(''), { path: prefix })).toThrow(
       /must be a literal path/,
     );
   });

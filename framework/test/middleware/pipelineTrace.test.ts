@@ -6,9 +6,9 @@ import {
   json,
   type MiddlewareFunction,
   type PipelineTrace,
-  serve,
   text,
 } from 'hyperpipe';
+import { serve } from 'hyperpipe/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** One metric of a `Server-Timing` value: its name, duration and description. */

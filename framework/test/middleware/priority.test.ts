@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
-import { passing, run } from './support.ts';
+
+import { passing, run, TestPipe } from './support.ts';
 
 /** Pipes one logging middleware per [name, priority] and returns the order they ran in. */
 async function order(entries: readonly (readonly [string, number | undefined])[]) {
   const log: string[] = [];
-  const pipe = new MiddlewarePipe();
+  const pipe = new TestPipe();
   for (const [name, priority] of entries) pipe.pipe(passing(log, name), { priority });
   await run(pipe);
   return log;

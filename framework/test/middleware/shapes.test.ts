@@ -1,7 +1,8 @@
-import { InvalidMiddlewareError, type MiddlewareFunction } from 'hyperpipe';
+import type { MiddlewareFunction } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
-import { MiddlewarePipe } from '../../src/middleware/MiddlewarePipe.ts';
-import { run } from './support.ts';
+import { InvalidMiddlewareError } from '../../src/middleware/InvalidMiddlewareError.ts';
+
+import { run, TestPipe } from './support.ts';
 
 describe('what middleware must return', () => {
   it('a middleware returning undefined fails with a TypeError naming it and the likely cause', async () => {
@@ -10,7 +11,7 @@ describe('what middleware must return', () => {
       next();
     }
     const { response, end } = await run(
-      new MiddlewarePipe().pipe(forgetful as unknown as MiddlewareFunction),
+      new TestPipe().pipe(forgetful as unknown as MiddlewareFunction),
     );
     expect(response.status).toBe(500);
     const error = end.fail[0] as Error;
@@ -23,7 +24,7 @@ describe('what middleware must return', () => {
   it('a middleware returning the response prototype is told to return response.toResponse()', async () => {
     const writer = (_request: unknown, response: { write(text: string): unknown }) =>
       response.write('hello');
-    const { end } = await run(new MiddlewarePipe().pipe(writer as unknown as MiddlewareFunction));
+    const { end } = await run(new TestPipe().pipe(writer as unknown as MiddlewareFunction));
     const error = end.fail[0] as Error;
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toMatch(
@@ -32,7 +33,7 @@ describe('what middleware must return', () => {
   });
 
   it('the TypeError goes to error middleware like any other error', async () => {
-    const pipe = new MiddlewarePipe()
+    const pipe = new TestPipe()
       .pipe((() => undefined) as unknown as MiddlewareFunction)
       .pipe((error: unknown, _request: unknown, _response: unknown, _next: unknown) =>
         Response.json({ caught: (error as Error).name }),
@@ -51,25 +52,25 @@ describe('what the pipe refuses at registration', () => {
       /Object has no process\(\) or processError\(\) method/,
     ],
   ])('%s', (_name, value, message) => {
-    const pipe = new MiddlewarePipe();
+    const pipe = new TestPipe();
     expect(() => pipe.pipe(value as never)).toThrow(InvalidMiddlewareError);
     expect(() => pipe.pipe(value as never)).toThrow(message);
   });
 
   it('an object marked error: true without processError()', () => {
-    expect(() =>
-      new MiddlewarePipe().pipe({ process: () => new Response('') }, { error: true }),
-    ).toThrow(/has no processError\(\) method, because it is marked as error middleware/);
+    expect(() => new TestPipe().pipe({ process: () => new Response('') }, { error: true })).toThrow(
+      /has no processError\(\) method, because it is marked as error middleware/,
+    );
   });
 
   it('a service name without a container', () => {
-    expect(() => new MiddlewarePipe().pipe('Auth')).toThrow(
+    expect(() => new TestPipe().pipe('Auth')).toThrow(
       'Middleware "Auth" is a service name, but no container was given to look it up',
     );
   });
 
   it('a bad item inside a list', () => {
-    expect(() => new MiddlewarePipe().pipe([() => new Response(''), 7 as never])).toThrow(
+    expect(() => new TestPipe().pipe([() => new Response(''), 7 as never])).toThrow(
       InvalidMiddlewareError,
     );
   });

@@ -1,13 +1,12 @@
 import {
   type Application,
-  ContentNegotiation,
   createApplication,
   json,
-  MEDIA_TYPE,
-  ProblemMiddleware,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import { ContentNegotiation, MEDIA_TYPE } from 'hyperpipe/negotiation';
+import { ProblemMiddleware } from 'hyperpipe/problem';
 import { describe, expect, it } from 'vitest';
 
 const HAL_FIRST = ['application/hal+json', 'application/json'];

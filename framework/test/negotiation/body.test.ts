@@ -1,14 +1,16 @@
 import {
   type Application,
-  ContentNegotiation,
-  type ContentNegotiationOptions,
   createApplication,
   json,
-  PARSED_BODY,
-  ProblemMiddleware,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import {
+  ContentNegotiation,
+  type ContentNegotiationOptions,
+  PARSED_BODY,
+} from 'hyperpipe/negotiation';
+import { ProblemMiddleware } from 'hyperpipe/problem';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../src/negotiation/ContentNegotiation.ts';
 

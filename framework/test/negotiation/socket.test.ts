@@ -1,12 +1,6 @@
-import {
-  ContentNegotiation,
-  createApplication,
-  json,
-  PARSED_BODY,
-  ProblemMiddleware,
-  type ResponsePrototype,
-  type ServerRequest,
-} from 'hyperpipe';
+import { createApplication, json, type ResponsePrototype, type ServerRequest } from 'hyperpipe';
+import { ContentNegotiation, PARSED_BODY } from 'hyperpipe/negotiation';
+import { ProblemMiddleware } from 'hyperpipe/problem';
 import { expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../src/negotiation/ContentNegotiation.ts';
 

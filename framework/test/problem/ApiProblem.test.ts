@@ -1,4 +1,5 @@
-import { ApiProblem, HttpError, validationProblem } from 'hyperpipe';
+import { HttpError } from 'hyperpipe';
+import { ApiProblem, validationProblem } from 'hyperpipe/problem';
 import { describe, expect, it } from 'vitest';
 import { statusType } from '../../src/problem/statusType.ts';
 

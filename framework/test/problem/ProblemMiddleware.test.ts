@@ -1,13 +1,5 @@
-import {
-  ApiProblem,
-  type Application,
-  createApplication,
-  type ErrorLogger,
-  HttpError,
-  NotFoundProblemMiddleware,
-  ProblemMiddleware,
-  text,
-} from 'hyperpipe';
+import { type Application, createApplication, type ErrorLogger, HttpError, text } from 'hyperpipe';
+import { ApiProblem, NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe/problem';
 import { describe, expect, it, vi } from 'vitest';
 
 const RFC_9110 = 'https://www.rfc-editor.org/rfc/rfc9110#status.';

@@ -1,14 +1,12 @@
+import { Application, createApplication, createContainer } from 'hyperpipe';
+import { MetadataMap } from 'hyperpipe/hal';
+import { ProblemMiddleware } from 'hyperpipe/problem';
 import {
-  Application,
-  createApplication,
-  createContainer,
   type Entity,
-  MetadataMap,
-  ProblemMiddleware,
   Resource,
   registerConfiguredResources,
   registerResource,
-} from 'hyperpipe';
+} from 'hyperpipe/rest';
 import { describe, expect, it } from 'vitest';
 import { expectValidHal } from '../hal/support.ts';
 import { PagedResource, RecordingResource, resourceApp, send } from './support.ts';

@@ -1,14 +1,13 @@
+import { type Application, createApplication } from 'hyperpipe';
+import { ProblemMiddleware } from 'hyperpipe/problem';
 import {
-  type Application,
   type Collection,
-  createApplication,
   type Entity,
   type Page,
-  ProblemMiddleware,
   Resource,
   type ResourceOptions,
   registerResource,
-} from 'hyperpipe';
+} from 'hyperpipe/rest';
 
 /** A call a {@link RecordingResource} received: the method name and its arguments, without the request. */
 export type Call = [method: string, ...args: unknown[]];

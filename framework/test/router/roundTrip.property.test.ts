@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { Route, type Router } from 'hyperpipe';
+import { Route } from 'hyperpipe';
+import type { Router } from 'hyperpipe/router';
 import { describe, expect, it } from 'vitest';
 import { handler, ROUTERS } from './support.ts';
 

@@ -1,4 +1,5 @@
-import { Application, FindMyWayRouter, Route, RouteResult, type Router } from 'hyperpipe';
+import { Application, Route } from 'hyperpipe';
+import { FindMyWayRouter, RouteResult, type Router } from 'hyperpipe/router';
 import { describe, expect, it } from 'vitest';
 import { handler, httpErrorOf, ROUTERS } from './support.ts';
 

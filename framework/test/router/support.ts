@@ -1,4 +1,5 @@
-import { FindMyWayRouter, HttpError, type Middleware, PatternRouter, type Router } from 'hyperpipe';
+import { HttpError, type Middleware } from 'hyperpipe';
+import { FindMyWayRouter, PatternRouter, type Router } from 'hyperpipe/router';
 import { expect } from 'vitest';
 
 /** Both routers, for `describe.each`: every rule of the contract must hold for each. */

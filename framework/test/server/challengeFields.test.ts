@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, serve } from '../../src/index.ts';
 import { splitChallenges } from '../../src/server/challengeFields.ts';
+import { type RunningServer, serve } from '../../src/server/index.ts';
 import { createAuthApp, useTemporaryFolder } from '../auth/support.ts';
 
 const folder = useTemporaryFolder();

@@ -1,14 +1,8 @@
 import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
-import {
-  type Application,
-  createApplication,
-  json,
-  type RunningServer,
-  serve,
-  text,
-} from 'hyperpipe';
+import { type Application, createApplication, json, text } from 'hyperpipe';
+import { type RunningServer, serve } from 'hyperpipe/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const running: RunningServer[] = [];

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type Application, createApplication, type RunningServer, serve, text } from 'hyperpipe';
+import { type Application, createApplication, text } from 'hyperpipe';
+import { type RunningServer, serve } from 'hyperpipe/server';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const running: RunningServer[] = [];

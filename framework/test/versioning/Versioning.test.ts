@@ -1,15 +1,12 @@
 import {
-  API_VERSION,
   type Application,
   createApplication,
   json,
-  NotFoundProblemMiddleware,
-  ProblemMiddleware,
   type ResponsePrototype,
   type ServerRequest,
-  Versioning,
-  type VersioningOptions,
 } from 'hyperpipe';
+import { NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe/problem';
+import { API_VERSION, Versioning, type VersioningOptions } from 'hyperpipe/versioning';
 import { describe, expect, it, vi } from 'vitest';
 
 const V1 = 'application/vnd.conference.v1+json';

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import { Application, createContainer, loadConfig, registerConfiguredResources } from 'hyperpipe';
+import { Application, createContainer, loadConfig } from 'hyperpipe';
+import { registerConfiguredResources } from 'hyperpipe/rest';
 
 const CONFIG_FOLDER = fileURLToPath(new URL('../config/autoload', import.meta.url));
 

@@ -1,12 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import {
-  Application,
-  AuthEvents,
-  createContainer,
-  loadConfig,
-  registerConfiguredResources,
-} from 'hyperpipe';
+import { Application, createContainer, loadConfig } from 'hyperpipe';
+import { AuthEvents } from 'hyperpipe/auth';
+import { registerConfiguredResources } from 'hyperpipe/rest';
 import { onlyEditorsDelete } from './auth/onlyEditorsDelete.ts';
 
 const CONFIG_FOLDER = fileURLToPath(new URL('../config/autoload', import.meta.url));

@@ -1,4 +1,5 @@
-import { type Container, ProblemMiddleware } from 'hyperpipe';
+import type { Container } from 'hyperpipe';
+import { ProblemMiddleware } from 'hyperpipe/problem';
 import { createApiApp } from '../../src/api/createApiApp.ts';
 import { createBlogApp } from '../../src/blog/createBlogApp.ts';
 import { HelloHandler } from '../../src/handlers/HelloHandler.ts';

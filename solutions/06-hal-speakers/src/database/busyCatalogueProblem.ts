@@ -1,4 +1,4 @@
-import { ApiProblem } from 'hyperpipe';
+import { ApiProblem } from 'hyperpipe/problem';
 
 /** How long a client should wait before trying again, in seconds. */
 const RETRY_AFTER_SECONDS = 1;

@@ -1,12 +1,11 @@
 import {
-  ApiProblem,
-  HAL_MEDIA_TYPE,
-  HalResource,
   json,
   type MiddlewareInterface,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';
+import { ApiProblem } from 'hyperpipe/problem';
 import type { Catalogue } from '../database/Catalogue.ts';
 
 /** `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link. */

@@ -1,4 +1,5 @@
-import { ApiProblem, type ServerRequest } from 'hyperpipe';
+import type { ServerRequest } from 'hyperpipe';
+import { ApiProblem } from 'hyperpipe/problem';
 
 /** Where 507 is defined (WebDAV's RFC 4918): the problem's type, as RFC 9110's codes get theirs. */
 const INSUFFICIENT_STORAGE = 'https://www.rfc-editor.org/rfc/rfc4918#section-11.5';

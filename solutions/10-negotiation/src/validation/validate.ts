@@ -1,4 +1,4 @@
-import { type ValidationMessages, validationProblem } from 'hyperpipe';
+import { type ValidationMessages, validationProblem } from 'hyperpipe/problem';
 import type { z } from 'zod';
 
 /**

@@ -1,11 +1,8 @@
 import type Database from 'better-sqlite3';
-import {
-  type Container,
-  FindMyWayRouter,
-  NotFoundProblemMiddleware,
-  ProblemMiddleware,
-  Versioning,
-} from 'hyperpipe';
+import type { Container } from 'hyperpipe';
+import { NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe/problem';
+import { FindMyWayRouter } from 'hyperpipe/router';
+import { Versioning } from 'hyperpipe/versioning';
 import { createApiApp } from '../../src/api/createApiApp.ts';
 import { createBlogApp } from '../../src/blog/createBlogApp.ts';
 import { SpeakerResource } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';

@@ -10,7 +10,7 @@ import { jsonErrors } from '../../src/middleware/jsonErrors.ts';
 
 // The services the routes and the pipeline name: ready-made values, classes created
 // without arguments, and factories for what needs something from the container.
-// TODO: add TimezoneHandler (src/timezone) and ProblemMiddleware (from 'hyperpipe'); both
+// TODO: add TimezoneHandler (src/timezone) and ProblemMiddleware (from 'hyperpipe/problem'); both
 // are classes the container can create without arguments.
 export default {
   dependencies: {

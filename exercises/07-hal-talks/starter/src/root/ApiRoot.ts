@@ -1,11 +1,10 @@
 import {
-  HAL_MEDIA_TYPE,
-  HalResource,
   json,
   type MiddlewareInterface,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';
 
 /**
  * `GET /` for HAL clients: the API root, the one URL a client needs to know. It links to the

@@ -1,14 +1,16 @@
 import {
+  json,
+  type MiddlewareInterface,
+  type ResponsePrototype,
+  type ServerRequest,
+} from 'hyperpipe';
+import {
   assertPageInRange,
   HAL_MEDIA_TYPE,
   HalResource,
   halCollection,
-  json,
-  type MiddlewareInterface,
-  type ResponsePrototype,
   requestedPage,
-  type ServerRequest,
-} from 'hyperpipe';
+} from 'hyperpipe/hal';
 import type { Catalogue } from '../database/Catalogue.ts';
 
 const PAGE_SIZE = 25;

@@ -1,4 +1,4 @@
-import { ContentNegotiation } from 'hyperpipe';
+import { ContentNegotiation } from 'hyperpipe/negotiation';
 
 // Routes as data. Each names its middleware by service, so the container creates a
 // handler only when its route first matches.

@@ -1,12 +1,12 @@
 import {
-  HAL_MEDIA_TYPE,
   type MiddlewareInterface,
   type Next,
-  negotiateMediaType,
   type ResponsePrototype,
   type ServerRequest,
   text,
 } from 'hyperpipe';
+import { HAL_MEDIA_TYPE } from 'hyperpipe/hal';
+import { negotiateMediaType } from 'hyperpipe/negotiation';
 
 /** What `GET /` answers: the greeting, the default, or the API root to clients that ask for HAL. */
 const ANSWERS = ['text/plain', HAL_MEDIA_TYPE];

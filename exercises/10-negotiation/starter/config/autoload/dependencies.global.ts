@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { type Container, NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe';
+import type { Container } from 'hyperpipe';
+import { NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe/problem';
 import { createApiApp } from '../../src/api/createApiApp.ts';
 import { createBlogApp } from '../../src/blog/createBlogApp.ts';
 import { SpeakerResource } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';

@@ -1,12 +1,11 @@
 import {
-  isMap,
   json,
   type MiddlewareInterface,
-  PARSED_BODY,
   type ResponsePrototype,
   type ServerRequest,
-  validationProblem,
 } from 'hyperpipe';
+import { PARSED_BODY } from 'hyperpipe/negotiation';
+import { validationProblem } from 'hyperpipe/problem';
 import { isTimeZone } from './isTimeZone.ts';
 
 /**
@@ -20,7 +19,8 @@ export class TimezoneHandler implements MiddlewareInterface {
     }
     // ContentNegotiation, before this handler on the route, parsed JSON and form bodies alike.
     const body = request.getAttribute(PARSED_BODY);
-    const timezone = isMap(body) ? body.timezone : undefined;
+    const timezone =
+      typeof body === 'object' && body !== null && 'timezone' in body ? body.timezone : undefined;
     if (timezone === undefined) {
       throw validationProblem({ timezone: { required: 'A timezone is required' } });
     }

@@ -1,4 +1,4 @@
-import type { Entity } from 'hyperpipe';
+import type { Entity } from 'hyperpipe/rest';
 
 /**
  * The entity with the ids of its related entities in `field`, for the links the `rest`

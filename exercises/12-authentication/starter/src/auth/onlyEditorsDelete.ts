@@ -1,4 +1,4 @@
-import type { AuthEvent } from 'hyperpipe';
+import type { AuthEvent } from 'hyperpipe/auth';
 
 /**
  * An `authorization` listener: DELETE is for identities with the role `editor`. Others

@@ -1,5 +1,6 @@
 import { type Talk, type TalkInput, UnknownSpeakerError } from '@hyperpipe/catalogue';
-import { type Collection, type Entity, Resource, validationProblem } from 'hyperpipe';
+import { validationProblem } from 'hyperpipe/problem';
+import { type Collection, type Entity, Resource } from 'hyperpipe/rest';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 import { validate } from '../../../../validation/validate.ts';
 import { withRelated } from '../../../withRelated.ts';

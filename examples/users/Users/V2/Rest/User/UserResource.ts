@@ -1,4 +1,4 @@
-import { type Collection, type Entity, Resource } from 'hyperpipe';
+import { type Collection, type Entity, Resource } from 'hyperpipe/rest';
 import { findUser, USERS } from '../../../userStore.ts';
 
 /**

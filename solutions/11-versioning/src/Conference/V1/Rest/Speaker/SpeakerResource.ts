@@ -1,5 +1,5 @@
 import type { Speaker, Talk } from '@hyperpipe/catalogue';
-import { type Collection, type Entity, Resource } from 'hyperpipe';
+import { type Collection, type Entity, Resource } from 'hyperpipe/rest';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 import { validate } from '../../../../validation/validate.ts';
 import { withRelated } from '../../../withRelated.ts';

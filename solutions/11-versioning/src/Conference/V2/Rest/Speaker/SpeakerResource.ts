@@ -1,5 +1,6 @@
 import type { Speaker } from '@hyperpipe/catalogue';
-import type { Entity, Link } from 'hyperpipe';
+import type { Link } from 'hyperpipe/hal';
+import type { Entity } from 'hyperpipe/rest';
 import { SpeakerResource as SpeakerResourceV1 } from '../../../V1/Rest/Speaker/SpeakerResource.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { Resource } from 'hyperpipe';
+import { Resource } from 'hyperpipe/rest';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 
 /**

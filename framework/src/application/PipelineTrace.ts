@@ -1,11 +1,10 @@
-import { ROUTE_RESULT } from '../application/RoutingMiddleware.ts';
-import { type Attribute, attribute } from '../http/Attribute.ts';
 import { MethodNotAllowedError } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { Next } from '../middleware/Middleware.ts';
+import type { PipelineEntry } from '../middleware/PipelineRecorder.ts';
 import { RouteResult } from '../router/RouteResult.ts';
-import type { Next } from './Middleware.ts';
-import type { PipelineEntry } from './MiddlewarePipe.ts';
+import { ROUTE_RESULT } from './RoutingMiddleware.ts';
 
 /**
  * One pipeline entry that ran for a request, and what it did.
@@ -37,10 +36,6 @@ export interface TraceEntry {
    */
   selfMs: number;
 }
-
-/** The request attribute that carries the trace into nested pipelines and mounted applications. */
-export const PIPELINE_TRACE: Attribute<PipelineTrace> =
-  attribute<PipelineTrace>('hyperpipe.pipelineTrace');
 
 /**
  * The way one request took through an application's pipeline: each entry that ran, in the
@@ -84,8 +79,8 @@ export class PipelineTrace {
 
   /**
    * Creates an empty trace.
-   * @param method - the request's method
-   * @param path - the request's path
+   * @param path - the request's path as the client sent it, before prefixes or versioning
+   *   change what the pipeline sees
    */
   constructor(method: string, path: string) {
     this.method = method;
@@ -145,7 +140,7 @@ export class TraceWalk {
 
   /** Runs a stage as the pipeline would, and records what it did and how long it took. */
   async run(
-    { stage, prefix, priority }: PipelineEntry,
+    { stage, priority }: PipelineEntry,
     error: unknown,
     request: ServerRequest,
     response: ResponsePrototype,
@@ -154,7 +149,7 @@ export class TraceWalk {
     const entry: TraceEntry = {
       name: stage.name,
       priority,
-      prefix,
+      prefix: stage.prefix ?? '',
       depth: this.#depth,
       handlingError: stage.handlesErrors,
       did: 'running',

@@ -1,12 +1,12 @@
 import { servedAnswer } from '../http/clientAddress.ts';
 import { pathOf, ServerRequest } from '../http/ServerRequest.ts';
-import { PIPELINE_TRACE, PipelineTrace } from './PipelineTrace.ts';
+import { PIPELINE_TRACE } from '../middleware/PipelineRecorder.ts';
+import { PipelineTrace } from './PipelineTrace.ts';
 import { serverTiming, traceLines } from './PipelineTraceFormat.ts';
 
 /**
  * Receives each finished trace of an application.
  *
- * @param trace - the way one request took through the pipeline
  * @category Pipeline
  */
 export type TraceSink = (trace: PipelineTrace) => void;

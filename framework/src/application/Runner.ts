@@ -1,0 +1,69 @@
+import type { Server } from 'node:http';
+
+/*
+ * What `app.run()` needs from a server, declared where the application is, so the core
+ * holds no server: `createApplication()` and `createContainer()` hand the application
+ * `serve` (node:http, `hyperpipe/server`), as Mezzio's factory hands its application a
+ * request handler runner. Another runtime's server fits the same {@link Runner} type.
+ */
+
+/**
+ * Anything with a fetch-style entry point, such as an {@link Application}.
+ *
+ * @category HTTP
+ */
+export interface FetchHandler {
+  /**
+   * Answers a WHATWG request.
+   */
+  fetch(request: Request): Promise<Response>;
+}
+
+/**
+ * Options of `serve` and {@link Application.run}.
+ *
+ * @category HTTP
+ */
+export interface ServeOptions {
+  /** The port; else the `PORT` environment variable, else 8080. 0 picks a free port. */
+  port?: number | undefined;
+  /**
+   * The address to listen on; else the `HOST` environment variable, else `127.0.0.1`, so
+   * that a server on a laptop is reachable from that laptop only. `0.0.0.0` listens on
+   * every interface.
+   */
+  hostname?: string | undefined;
+  /**
+   * The origin clients reach the server at, such as `https://api.example.org`; else the
+   * `PUBLIC_URL` environment variable. When set, every request URL, and so every link the
+   * application builds from it, starts with it whatever `Host` the client sent. Unset, links
+   * name the `Host` of each request, which suits a workshop but lets a client choose them.
+   */
+  publicUrl?: string | undefined;
+  /** Close the server and exit on SIGINT and SIGTERM (default true). */
+  handleSignals?: boolean | undefined;
+  /** How long open requests may take to finish when closing, in ms (default 5000). */
+  closeTimeout?: number | undefined;
+}
+
+/**
+ * A server that is listening.
+ *
+ * @category HTTP
+ */
+export interface RunningServer {
+  /** The node:http server. */
+  readonly server: Server;
+  /** The port it listens on (useful with port 0). */
+  readonly port: number;
+  /** Its base URL, such as `http://localhost:8080` (`localhost` unless a hostname was chosen). */
+  readonly url: string;
+  /** Stops accepting connections, lets open requests finish, and resolves when closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * A server for {@link Application.run}: serves the handler and resolves once listening.
+ * @category HTTP
+ */
+export type Runner = (handler: FetchHandler, options?: ServeOptions) => Promise<RunningServer>;

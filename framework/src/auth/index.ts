@@ -1,0 +1,58 @@
+/**
+ * `hyperpipe/auth`: authentication and authorization. {@link AuthenticationMiddleware}
+ * finds who is asking, through an adapter per scheme ({@link BasicAdapter},
+ * {@link DigestAdapter}, {@link OAuth2Adapter}), into the {@link IDENTITY} attribute;
+ * {@link AuthorizationMiddleware} judges the route against the {@link AuthorizationRules}
+ * and lets listeners of the {@link AuthEvents} change the verdict; failed attempts are
+ * limited per client and per user by {@link AuthenticationLimits}.
+ *
+ * @packageDocumentation
+ */
+
+export { AuthEvent, AuthEvents } from './AuthEvent.ts';
+export {
+  type AuthenticationAdapter,
+  type AuthenticationFailure,
+  type AuthenticationResult,
+  type AuthenticationSuccess,
+  failure,
+} from './AuthenticationAdapter.ts';
+export {
+  AuthenticationLimits,
+  type AuthenticationLimitsOptions,
+} from './AuthenticationLimits.ts';
+export { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
+export { type Authentication, Authenticator } from './Authenticator.ts';
+export { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
+export {
+  type AuthorizationConfig,
+  AuthorizationRules,
+  type ResourceRules,
+} from './AuthorizationRules.ts';
+export type {
+  AuthenticationConfig,
+  BasicConfig,
+  DigestConfig,
+  OAuth2Config,
+} from './authenticationFactories.ts';
+export type { Authorization } from './authorizationHeader.ts';
+export { BasicAdapter } from './BasicAdapter.ts';
+export { DigestAdapter } from './DigestAdapter.ts';
+export { DigestNonces, type NonceCheck } from './DigestNonces.ts';
+export { type DigestAlgorithm, Htdigest } from './htdigest.ts';
+export { Htpasswd } from './htpasswd.ts';
+export { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
+export { IDENTITY } from './identityAttribute.ts';
+export { OAuth2Adapter } from './OAuth2Adapter.ts';
+export {
+  OAuth2TokenEndpoint,
+  type OAuth2TokenEndpointOptions,
+} from './OAuth2TokenEndpoint.ts';
+export { SchemeAdapter } from './SchemeAdapter.ts';
+export {
+  type OAuth2Client,
+  type OAuth2ClientSecret,
+  type StoredToken,
+  TokenStore,
+  type TokenToSave,
+} from './TokenStore.ts';

@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Hyperpipe outside this repository: `npm run package` builds the tarball, npm installs it
+ * into an empty folder, and a project there uses it as any other package, from JavaScript
+ * and from TypeScript. Nothing here resolves `hyperpipe` through the repository.
+ */
+
+const FRAMEWORK = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = join(FRAMEWORK, '..');
+const MANIFEST = JSON.parse(readFileSync(join(FRAMEWORK, 'package.json'), 'utf8'));
+/** Every subpath the repository exports, such as `hyperpipe/hal`. */
+const SUBPATHS = Object.keys(MANIFEST.exports)
+  .filter((subpath) => subpath !== '.')
+  .map((subpath) => `hyperpipe${subpath.slice(1)}`);
+
+/** Runs a command to its end, its output captured. */
+function run(command: string, args: string[], cwd: string) {
+  // On Windows `npm` is a .cmd file, which only a shell starts.
+  const shell = process.platform === 'win32' && command === 'npm';
+  return spawnSync(command, args, { cwd, encoding: 'utf8', shell });
+}
+
+/** Runs a command, and throws with its output when it fails. */
+function succeed(command: string, args: string[], cwd: string): void {
+  const { status, stdout, stderr } = run(command, args, cwd);
+  if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`);
+}
+
+/**
+ * The files the compiled modules under `dist` load by URL, such as a worker thread's:
+ * `new URL('./x.js', import.meta.url)`. Only names with an extension: a folder named in a
+ * message (loadConfig's advice) is not loaded.
+ */
+function filesLoadedByUrl(dist: string): string[] {
+  const byUrl = /new URL\('(\.\.?\/[^']+\.\w+)', import\.meta\.url\)/g;
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => {
+      const code = readFileSync(join(dist, file), 'utf8');
+      return [...code.matchAll(byUrl)].map(([, target]) => join(dist, dirname(file), `${target}`));
+    });
+}
+
+/** A plain JavaScript application: the root export and every subpath, served on port 0. */
+const APP = `
+import { createApplication, json } from 'hyperpipe';
+${SUBPATHS.map((subpath, i) => `import * as subpath${i} from '${subpath}';`).join('\n')}
+
+const subpaths = { ${SUBPATHS.map((subpath, i) => `'${subpath}': Object.keys(subpath${i})`).join(', ')} };
+const app = createApplication();
+app.get('/hello/{name}', (request) => json({ hello: request.param('name'), subpaths }));
+const server = await app.run({ port: 0, hostname: '127.0.0.1' });
+console.log(server.url);
+`;
+
+/** A TypeScript consumer: wrong types in it, or missing declarations, fail tsc. */
+const CONSUMER = `
+import { createApplication, json, type ServerRequest } from 'hyperpipe';
+${SUBPATHS.map((subpath, i) => `import * as subpath${i} from '${subpath}';`).join('\n')}
+
+const app = createApplication();
+app.get('/hello/{name}', (request: ServerRequest) => json({ hello: request.param('name') }));
+const port: number = (await app.run({ port: 0 })).port;
+export const used = [port, ${SUBPATHS.map((_, i) => `subpath${i}`).join(', ')}];
+`;
+
+/** Strict, and resolving packages as Node does; skipLibCheck off, to check the declarations. */
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: 'es2023',
+    // No DOM library: the declarations need only what @types/node declares.
+    lib: ['es2023'],
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    // @types/node from the repository: the temporary project installs only hyperpipe.
+    typeRoots: [join(ROOT, 'node_modules', '@types')],
+    types: ['node'],
+    noEmit: true,
+  },
+  files: ['consumer.ts'],
+};
+
+describe('hyperpipe packed and installed in an empty folder', () => {
+  let project: string;
+  let app: ChildProcess | undefined;
+
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'hyperpipe-project-'));
+    succeed(process.execPath, [join(FRAMEWORK, 'scripts', 'pack.ts'), project], FRAMEWORK);
+    writeFileSync(join(project, 'package.json'), '{ "private": true, "type": "module" }\n');
+    // Dependencies come from npm's cache, where `npm ci` put their tarballs; npm fetches from
+    // the registry only what the cache lacks, such as the packages' metadata, which `npm ci`
+    // never needs (so `--offline` would fail).
+    const tarball = `./${MANIFEST.name}-${MANIFEST.version}.tgz`;
+    succeed('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project);
+  }, 180_000);
+
+  afterAll(() => {
+    app?.kill();
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  it('holds JavaScript and declarations, not the TypeScript source', () => {
+    const installed = join(project, 'node_modules', 'hyperpipe');
+    const files = readdirSync(installed, { recursive: true, encoding: 'utf8' });
+    expect(files).toContain(join('dist', 'index.js'));
+    expect(files).toContain(join('dist', 'index.d.ts'));
+    expect(files.filter((file) => /(?<!\.d)\.ts$/.test(file))).toEqual([]);
+  });
+
+  it('runs a JavaScript application that answers over HTTP', async () => {
+    writeFileSync(join(project, 'app.mjs'), APP);
+    app = spawn(process.execPath, ['app.mjs'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    app.stderr?.on('data', (chunk) => {
+      errors += chunk;
+    });
+    const [url] = (await Promise.race([
+      once(createInterface({ input: app.stdout as NodeJS.ReadableStream }), 'line'),
+      once(app, 'exit').then(() => {
+        throw new Error(`The application stopped before listening:\n${errors}`);
+      }),
+    ])) as [string];
+
+    const response = await fetch(`${url}/hello/pack`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.hello).toBe('pack');
+    for (const subpath of SUBPATHS) expect(body.subpaths[subpath], subpath).not.toEqual([]);
+  });
+
+  it('type-checks a strict TypeScript consumer against its declarations', () => {
+    writeFileSync(join(project, 'consumer.ts'), CONSUMER);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const { status, stdout } = run(process.execPath, [tsc, '-p', 'tsconfig.json'], project);
+    expect(stdout).toBe('');
+    expect(status).toBe(0);
+  });
+
+  it('holds every file its code loads by URL, such as the password worker', () => {
+    const loaded = filesLoadedByUrl(join(project, 'node_modules', 'hyperpipe', 'dist'));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((file) => !existsSync(file))).toEqual([]);
+  });
+
+  it('has a README that names every subpath', () => {
+    const readme = readFileSync(join(project, 'node_modules', 'hyperpipe', 'README.md'), 'utf8');
+    expect(SUBPATHS.filter((subpath) => !readme.includes(`\`${subpath}\``))).toEqual([]);
+  });
+
+  it('refuses plain `npm pack` in framework/, naming the script to run', () => {
+    const { status, stdout, stderr } = run('npm', ['pack', '--dry-run'], FRAMEWORK);
+    expect(status).not.toBe(0);
+    expect(stdout + stderr).toContain('npm run package');
+  });
+});
