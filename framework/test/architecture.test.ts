@@ -21,7 +21,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * | 5 | `versioning`, `application` | versions by URL or media type; routes plus a pipeline | versioning reads media types; the application routes and pipes |
  * | 6 | `rest`, `auth` | REST resources; authentication and authorization | both register on, or read the route result of, an application |
  * | 7 | `server` | serving an application over node:http | the request, problems, the runner type it fits |
- * | 8 | `.` (`index.ts`, `createContainer.ts`) | the public API; the container with the framework's default services | everything |
+ * | 8 | `.` (`index.ts`, `createApplication.ts`, `createContainer.ts`, `configuration.ts`) | the public API; the application and the container with the framework's default services (node:http's `serve` among them); the shapes of configuration | everything |
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['config', 'events', 'http', 'types'],

@@ -2,6 +2,7 @@ import { MethodNotAllowedError } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { Next } from '../middleware/Middleware.ts';
+import { matchesPrefix } from '../middleware/PathPrefix.ts';
 import type { PipelineEntry } from '../middleware/PipelineRecorder.ts';
 import { RouteResult } from '../router/RouteResult.ts';
 import { ROUTE_RESULT } from './RoutingMiddleware.ts';
@@ -146,6 +147,10 @@ export class TraceWalk {
     response: ResponsePrototype,
     next: Next,
   ): Promise<Response> {
+    // An entry piped under a prefix the path is not under does not run: left out, as unrun.
+    if (stage.prefix !== undefined && !matchesPrefix(request.path, stage.prefix)) {
+      return stage.run(error, request, response, next);
+    }
     const entry: TraceEntry = {
       name: stage.name,
       priority,

@@ -42,7 +42,8 @@ function normalizePrefix(prefix: string | undefined): string {
   return trimmed;
 }
 
-function matchesPrefix(path: string, prefix: string): boolean {
+/** Whether `path` is under `prefix` (normalized, not empty). */
+export function matchesPrefix(path: string, prefix: string): boolean {
   if (path.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return false;
   const boundary = path[prefix.length];
   return boundary === undefined || boundary === '/' || boundary === '.';

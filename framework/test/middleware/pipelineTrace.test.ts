@@ -175,6 +175,12 @@ describe('the pipeline trace', () => {
     ]);
     expect(described(header, 'route')).toBe('/echo/{word} "/echo/{word}^GET" (GET)');
     expect(described(header, 'total')).toBe('200 from DispatchMiddleware');
+    // Outside /api the mounted application does not run, and the trace does not list it.
+    const outside = (await get(traced, '/ping')).headers.get('server-timing');
+    expect(entries(outside)).toEqual([
+      'RoutingMiddleware priority 1 -> next()',
+      'DispatchMiddleware priority 1 -> answered 200',
+    ]);
   });
 
   it('nests a route’s list of middleware, and error middleware passing the error on', async () => {
