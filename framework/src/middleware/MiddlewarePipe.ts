@@ -125,12 +125,19 @@ export class MiddlewarePipe implements MiddlewareInterface, ErrorMiddlewareInter
     if (index === -1) return walk.finish(error, request, response);
     const entry = this.#entries[index] as PipelineEntry;
     let below: Promise<Response> | undefined;
-    const next: Next = (nextRequest, nextResponse) => {
-      below = this.#walk(index + 1, nextRequest ?? request, nextResponse ?? response, error, walk);
-      return below;
-    };
     try {
-      const answer = await walk.run(entry, error, request, response, next);
+      // The stage's next() is inline: tsx (esbuild's keepNames) would wrap a named closure in
+      // __name(), a defineProperty per stage per request.
+      const answer = await walk.run(
+        entry,
+        error,
+        request,
+        response,
+        (req = request, res = response) => {
+          below = this.#walk(index + 1, req, res, error, walk);
+          return below;
+        },
+      );
       // Headers set on the prototype count, even when the answer was built without it.
       return response.carryOnto(checked(answer, entry.stage));
     } catch (thrown) {
