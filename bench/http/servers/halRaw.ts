@@ -1,116 +1,23 @@
-// The HAL baseline: node:http and better-sqlite3 by hand, answering the conference API's
-// `GET /speaker/{id}` and `GET /speaker?page=N` with the very bytes Hyperpipe sends (links to
-// every related entity, an ETag, Vary), through the catalogue's own SQL (the `+` before
-// parameters: see catalogue/src/pagedTable.ts).
-import { hash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// The HAL baseline: node:http by hand, answering the conference API's `GET /speaker/{id}` and
+// `GET /speaker?page=N` with the very bytes and headers Hyperpipe sends; the documents and the
+// SQL behind them are in halDocuments.ts, shared with the Hono and Fastify peers.
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 import { announce, HOST } from './announce.ts';
-
-const PAGE_SIZE = 25;
-const db = createInMemoryCatalogue();
-const speakerById = db.prepare('SELECT id, name, url, twitter FROM speakers WHERE id = ?');
-const speakerPage = db.prepare(
-  'SELECT id, name, url, twitter FROM speakers ORDER BY id LIMIT +? OFFSET +?',
-);
-const speakerCount = db.prepare('SELECT count(*) FROM speakers').pluck();
-const talksOf = db.prepare(
-  `SELECT t.id, t.title, t.abstract, t.day, t.start_time
-   FROM talks AS t JOIN talks_speakers AS ts ON ts.talk_id = t.id
-   WHERE ts.speaker_id = +?
-   ORDER BY t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
-);
-// The related ids of a whole page (or of a speaker's talks) in one query each.
-const talkIdsOf = db.prepare(
-  `SELECT ts.speaker_id AS id, t.id AS related
-   FROM talks_speakers AS ts JOIN talks AS t ON t.id = ts.talk_id
-   WHERE ts.speaker_id IN (SELECT value FROM json_each(?))
-   ORDER BY ts.speaker_id, t.day NULLS LAST, t.start_time NULLS LAST, t.id`,
-);
-const speakerIdsOf = db.prepare(
-  `SELECT ts.talk_id AS id, s.id AS related
-   FROM talks_speakers AS ts JOIN speakers AS s ON s.id = ts.speaker_id
-   WHERE ts.talk_id IN (SELECT value FROM json_each(?))
-   ORDER BY ts.talk_id, s.id`,
-);
-
-type Row = Record<string, unknown> & { id: number };
-
-const self = (href: string) => ({ self: { href } });
-
-/** id → the hrefs of its related entities, for the ids asked. */
-function linksOf(query: typeof talkIdsOf, ids: number[], base: string) {
-  const links = new Map<number, { href: string }[]>(ids.map((id) => [id, []]));
-  for (const { id, related } of query.all(JSON.stringify(ids)) as {
-    id: number;
-    related: number;
-  }[]) {
-    links.get(id)?.push({ href: `${base}/${related}` });
-  }
-  return links;
-}
-
-function speaker(origin: string, id: number): object | undefined {
-  const row = speakerById.get(id) as Row | undefined;
-  if (row === undefined) return undefined;
-  const rows = talksOf.all(id) as Row[];
-  const speakers = linksOf(
-    speakerIdsOf,
-    rows.map((talk) => talk.id),
-    `${origin}/v1/speaker`,
-  );
-  const talks = rows.map((talk) => ({
-    _links: { ...self(`${origin}/v1/talk/${talk.id}`), speakers: speakers.get(talk.id) },
-    ...talk,
-  }));
-  const links = {
-    ...self(`${origin}/v1/speaker/${id}`),
-    talks: talks.map((talk) => talk._links.self),
-  };
-  return { _links: links, ...row, _embedded: { talks } };
-}
-
-function speakers(origin: string, page: number): object | undefined {
-  const total = speakerCount.get() as number;
-  const pageCount = Math.ceil(total / PAGE_SIZE);
-  if (page > Math.max(pageCount, 1)) return undefined;
-  const rows = speakerPage.all(PAGE_SIZE, (page - 1) * PAGE_SIZE) as Row[];
-  const url = `${origin}/v1/speaker`;
-  const links: Record<string, { href: string }> = {
-    self: { href: `${url}?page=${page}` },
-    first: { href: url },
-  };
-  if (page > 1) links.prev = { href: `${url}?page=${page - 1}` };
-  if (page < pageCount) links.next = { href: `${url}?page=${page + 1}` };
-  links.last = { href: `${url}?page=${pageCount}` };
-  const talks = linksOf(
-    talkIdsOf,
-    rows.map((row) => row.id),
-    `${origin}/v1/talk`,
-  );
-  const items = rows.map((row) => ({
-    _links: { ...self(`${url}/${row.id}`), talks: talks.get(row.id) },
-    ...row,
-  }));
-  return {
-    _links: links,
-    count: items.length,
-    total,
-    page,
-    page_count: pageCount,
-    page_size: PAGE_SIZE,
-    _embedded: { speakers: items },
-  };
-}
+import { halHeaders, speakerDocument, speakerPageDocument } from './halDocuments.ts';
 
 function answer(request: IncomingMessage): object | undefined {
   const origin = `http://${request.headers.host}`;
   const url = request.url ?? '/';
   const entity = /^\/speaker\/([1-9]\d{0,14})$/.exec(url);
-  if (entity) return speaker(origin, Number(entity[1]));
+  if (entity) return speakerDocument(origin, Number(entity[1]));
   const collection = /^\/speaker(?:\?page=([1-9]\d*))?$/.exec(url);
-  if (collection) return speakers(origin, Number(collection[1] ?? 1));
+  if (collection) return speakerPageDocument(origin, Number(collection[1] ?? 1));
   return undefined;
 }
 
@@ -121,12 +28,9 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     return;
   }
   const body = JSON.stringify(document);
-  response.writeHead(200, {
-    'content-type': 'application/hal+json',
-    vary: 'Accept',
-    etag: `"${hash('sha1', body, 'base64url')}"`,
-    'content-length': Buffer.byteLength(body),
-  });
+  const headers: OutgoingHttpHeaders = halHeaders(body);
+  headers['content-length'] = Buffer.byteLength(body);
+  response.writeHead(200, headers);
   response.end(body);
 }
 

@@ -87,7 +87,13 @@ export class HalRenderer {
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw new Error(`A "${kind}" entity has no "${identifier}" to build its self link from`);
     }
-    return this.url(request, metadata.route, { [metadata.routeIdentifier ?? identifier]: value });
+    // Every link of every entity comes here. Not `{ [name]: value }`: V8 builds literals with
+    // a computed key another, slower way, and the router reads this one for each link. With
+    // it, rendering the conference API's page of 25 speakers took 35 µs instead of 24, and
+    // the whole request 167.5 µs of CPU without sockets instead of 152.9 (issue 27).
+    const params: Record<string, string | number> = {};
+    params[metadata.routeIdentifier ?? identifier] = value;
+    return this.url(request, metadata.route, params);
   }
 
   /**

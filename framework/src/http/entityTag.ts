@@ -5,11 +5,13 @@ import { hash } from 'node:crypto';
  * changes exactly when they do, and two servers sharing a database agree on it with nothing
  * stored. SHA-1 stands here for a fingerprint, not for security: no one gains by forging one.
  *
- * @param body - the representation, as sent
+ * @param body - the representation, as sent: its text, or the bytes it is sent as (hashing
+ *   bytes already encoded spares encoding the text once more: see `hal()` in
+ *   `rest/ResourceMiddleware.ts`)
  *
  * @category HTTP
  */
-export function entityTag(body: string): string {
+export function entityTag(body: string | Uint8Array): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 

@@ -11,7 +11,6 @@ export type ResponseOptions = ResponseInit | ResponsePrototype;
 /**
  * A plain-text response (`text/plain; charset=utf-8`).
  *
- * @param body - the text
  * @param init - the response prototype the middleware received, so that headers outer
  *   middleware set on it (such as CORS headers) and its status reach the client; or a
  *   `ResponseInit` with a status and headers; 200 without headers when left out
@@ -31,7 +30,6 @@ export function text(body: string, init?: ResponseOptions): Response {
 /**
  * An HTML response (`text/html; charset=utf-8`).
  *
- * @param body - the HTML
  * @param init - the response prototype the middleware received, or a `ResponseInit`; see
  *   {@link text}
  *
@@ -51,7 +49,6 @@ export function html(body: string, init?: ResponseOptions): Response {
  * A JSON response with `data` serialised by `JSON.stringify`: `application/json`, unless
  * `init` already names a content type or another default is given (`application/hal+json`).
  *
- * @param data - what to serialise
  * @param init - the response prototype the middleware received, or a `ResponseInit`; see
  *   {@link text}. A content type it names wins, such as a negotiated one
  * @param contentType - the content type when `init` names none
@@ -76,9 +73,28 @@ export function json(
 }
 
 /**
+ * A response whose body is already encoded, `application/octet-stream` unless `init` names a
+ * content type or another default is given. For a body that was encoded anyway, such as a
+ * representation whose bytes were hashed for its ETag: sending those bytes spares encoding
+ * the text a second time (see `hal()` in `rest/ResourceMiddleware.ts`).
+ *
+ * @param init - the response prototype the middleware received, or a `ResponseInit`; see
+ *   {@link text}. A content type it names wins, such as a negotiated one
+ * @param contentType - the content type when `init` names none
+ *
+ * @category HTTP
+ */
+export function bytes(
+  body: Uint8Array<ArrayBuffer>,
+  init?: ResponseOptions,
+  contentType = 'application/octet-stream',
+): Response {
+  return respond(body, init, contentType);
+}
+
+/**
  * A response without a body, 204 No Content unless another status is given.
  *
- * @param status - the status code
  * @param init - the response prototype the middleware received, or a `ResponseInit`, for
  *   its headers
  *
@@ -97,7 +113,6 @@ export function empty(status = 204, init?: ResponseOptions): Response {
 /**
  * A redirect to `location`, 302 Found unless another status is given.
  *
- * @param location - where the client should go
  * @param status - the status code, such as 301 or 303
  * @param init - the response prototype the middleware received, or a `ResponseInit`, for
  *   its headers
@@ -121,16 +136,15 @@ export function redirect(location: string, status = 302, init?: ResponseOptions)
  * default, so negotiated types such as `application/hal+json` survive `json(data, response)`.
  */
 function respond(
-  body: string | null,
+  body: string | Uint8Array<ArrayBuffer> | null,
   init: ResponseOptions | undefined,
   contentType: string | undefined,
 ): Response {
+  if (init instanceof ResponsePrototype) return init.answer(body, contentType);
   const status = init?.status ?? 200;
-  // A prototype keeps its content type apart from its headers until they are read.
-  if (init instanceof ResponsePrototype) contentType = init.contentType ?? contentType;
-  const headers = plainHeaders(headersOf(init));
+  const headers = plainHeaders(init?.headers);
   if (headers === undefined) {
-    const withCookies = new Headers(headersOf(init));
+    const withCookies = new Headers(init?.headers);
     if (contentType && !withCookies.has('content-type'))
       withCookies.set('content-type', contentType);
     return new Response(body, { status, headers: withCookies });
@@ -143,7 +157,7 @@ function respond(
  * The headers as a plain object with lower-case names, which keeps the node adapter on its
  * fast path; `undefined` when they hold a Set-Cookie, whose values only `Headers` keep apart.
  */
-function plainHeaders(init: HeadersInit | undefined): Record<string, string> | undefined {
+function plainHeaders(init: ResponseInit['headers']): Record<string, string> | undefined {
   const plain: Record<string, string> = {};
   if (init === undefined) return plain;
   for (const [name, value] of init instanceof Headers ? init : new Headers(init)) {
@@ -153,7 +167,7 @@ function plainHeaders(init: HeadersInit | undefined): Record<string, string> | u
   return plain;
 }
 
-function headersOf(init: ResponseOptions | undefined): HeadersInit | undefined {
+function headersOf(init: ResponseOptions | undefined): ResponseInit['headers'] {
   if (init instanceof ResponsePrototype) return init.hasHeaders ? init.headers : undefined;
   return init?.headers;
 }

@@ -68,8 +68,6 @@ export class ContentNegotiation implements MiddlewareInterface {
 
   /**
    * Creates the middleware.
-   *
-   * @param options - the whitelists and the body limit
    */
   constructor(options: ContentNegotiationOptions = {}) {
     const accept = options.accept ?? ['application/json'];
@@ -95,7 +93,7 @@ export class ContentNegotiation implements MiddlewareInterface {
     const mediaType = this.#mediaTypeFor(request.headers.get('accept'));
     if (mediaType === undefined) throw new ApiProblem(406, 'Cannot honor Accept type specified');
     response.contentType = mediaType;
-    varyOn(response.headers, 'Accept');
+    varyOn(response, 'Accept');
     const negotiated = request.withAttribute(MEDIA_TYPE, mediaType);
     // GET and HEAD carry no body; skipping them also spares building the stream.
     if (request.method === 'GET' || request.method === 'HEAD') return next(negotiated, response);
