@@ -5,20 +5,17 @@ import type { ResponsePrototype } from './ResponsePrototype.ts';
  * chosen by it, so a cache must keep one answer per value of it, and not hand the HAL
  * answer to a client that asked for version 2.
  *
- * On a response prototype it goes through `getHeader`/`setHeader` rather than `headers`, so
- * that a negotiated request builds no `Headers` object (see
- * {@link ResponsePrototype.setHeader}).
+ * It goes through `getHeader`/`setHeader` rather than `headers`, so that a negotiated request
+ * builds no `Headers` object (see {@link ResponsePrototype.setHeader}).
  *
- * @param target - the response prototype the answer will be built from, or headers
+ * @param response - the response prototype the answer will be built from
  * @param name - the request header that chose the answer, such as `Accept`
  *
  * @category HTTP
  */
-export function varyOn(target: ResponsePrototype | Headers, name: string): void {
-  const vary = target instanceof Headers ? target.get('vary') : target.getHeader('vary');
+export function varyOn(response: ResponsePrototype, name: string): void {
+  const vary = response.getHeader('vary');
   const listed = vary?.split(',').map((field) => field.trim().toLowerCase()) ?? [];
   if (listed.includes(name.toLowerCase()) || listed.includes('*')) return;
-  const value = vary === null ? name : `${vary}, ${name}`;
-  if (target instanceof Headers) target.set('vary', value);
-  else target.setHeader('vary', value);
+  response.setHeader('vary', vary === null ? name : `${vary}, ${name}`);
 }
