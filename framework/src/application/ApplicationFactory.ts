@@ -128,7 +128,7 @@ export function ApplicationFactory(container: Container): Application {
       ? (container.get('EventManager') as EventManager)
       : undefined,
     debug: config.debug === true,
-    runner: container.has('Runner') ? (container.get('Runner') as Runner) : undefined,
+    runner: container.has('Runner') ? runnerOf(container.get('Runner')) : undefined,
   });
   const pipeline = entriesOf(config.middleware_pipeline);
   for (const [key, entry] of pipeline) pipeEntry(app, key, entry);
@@ -230,4 +230,13 @@ function toRoute(config: unknown, index: number): Route {
 /** Ends a problem with one period: those from `pipe()` or `Route` already have theirs. */
 function sentence(problem: string): string {
   return problem.endsWith('.') ? problem : `${problem}.`;
+}
+
+/** The `Runner` service, refused at start-up unless it is a function, rather than at `run()`. */
+function runnerOf(service: unknown): Runner {
+  if (typeof service === 'function') return service as Runner;
+  throw new Error(
+    `The "Runner" service must be a function (handler, options) => Promise<RunningServer>, ` +
+      `such as serve from 'hyperpipe/server'; it is ${typeof service}`,
+  );
 }

@@ -52,4 +52,11 @@ describe('app.run() and the runner (the core holds no server)', () => {
     await app.run();
     expect(calls).toEqual([[app, {}]]);
   });
+
+  it('refuses a Runner service that is not a function when the application is built', () => {
+    const container = createContainer({ dependencies: { services: { Runner: 8080 } } });
+    expect(() => container.get(Application)).toThrow(
+      /The "Runner" service must be a function .* such as serve from 'hyperpipe\/server'; it is number/,
+    );
+  });
 });
