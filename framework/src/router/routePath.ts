@@ -84,7 +84,12 @@ function filled(
   if (token !== undefined && !tokenPattern(token).test(value)) {
     throw new Error(`Parameter "${param}" of route "${routeName}" must match /${token}/`);
   }
-  return encodeURIComponent(value);
+  // An integer's digits and sign need no escaping, and identifiers are integers more often
+  // than not: escaping them anyway was about half of what generating a link cost. The
+  // conference API's page of 25 speakers has 75 links; skipping it took the request from
+  // 146.2 to 142.0 µs of CPU without sockets (issue 27). Other numbers, such as 1e+21, are
+  // escaped as text.
+  return typeof raw === 'number' && Number.isSafeInteger(raw) ? value : encodeURIComponent(value);
 }
 
 const compiledTokens = new Map<string, RegExp>();

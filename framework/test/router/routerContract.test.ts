@@ -301,6 +301,14 @@ describe.each(ROUTERS)('router contract: %s', (name, makeRouter) => {
       );
     });
 
+    it('writes an integer as its digits, and escapes any other number as text', () => {
+      const router = routerWith(makeRouter, new Route('/n/{n}', handler('n'), ['GET'], 'n'));
+      expect(router.generateUri('n', { n: 42 })).toBe('/n/42');
+      expect(router.generateUri('n', { n: -7 })).toBe('/n/-7');
+      expect(router.generateUri('n', { n: 1e21 })).toBe('/n/1e%2B21');
+      expect(router.generateUri('n', { n: 2.5 })).toBe('/n/2.5');
+    });
+
     it('finds routes by their default names', () => {
       const router = routerWith(
         makeRouter,
