@@ -268,6 +268,25 @@ describe('HalRenderer linked', () => {
     const document = render('User', { id: 1, contacts: 2 }, metadata);
     expect(document._links).toMatchObject({ contacts: [{ href: `${ORIGIN}/users/2` }] });
   });
+
+  it('refuses a linked value that is neither an identifier nor an entity', () => {
+    expect(() => render('User', { id: 1, contacts: [2, true] }, metadata)).toThrow(
+      'A "User" entity has no "id" to build its self link from',
+    );
+  });
+
+  it('keeps the entity’s own fields only, as JSON would, when it leaves linked ones out', () => {
+    const entity = Object.assign(Object.create({ inherited: 'no' }), { id: 1, contacts: [2] });
+    const document = render('User', entity, metadata);
+    expect(document).toEqual({
+      _links: {
+        self: { href: `${ORIGIN}/users/1` },
+        contacts: [{ href: `${ORIGIN}/users/2` }],
+        books: [],
+      },
+      id: 1,
+    });
+  });
 });
 
 describe('HalRenderer links hook', () => {
