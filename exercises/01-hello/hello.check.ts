@@ -14,8 +14,14 @@ describe('step 01: a first application', () => {
     expectResponse(
       exchange,
       { status: 200, headers: { 'content-type': /^text\/plain/ }, text: GREETING },
-      { hint: 2 },
+      { hint: 1 },
     );
+  });
+
+  it('binds the greeting to GET only: POST / is not greeted', async () => {
+    // A route that names its method leaves the others to the router, which refuses them.
+    const exchange = await send('POST', '/');
+    expectResponse(exchange, { status: 405 }, { hint: 1 });
   });
 
   it('serves the application from src/server.ts with app.run(), on PORT', async () => {
