@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CatalogueDatabase } from '@hyperpipe/catalogue';
 import type { Application } from 'hyperpipe';
 import type { RunningServer } from 'hyperpipe/server';
@@ -399,6 +401,55 @@ describe('the HAL explorer in Chromium', () => {
     }
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('never fetches another host that dot segments or backslashes hide in a URL, without its policy too', async () => {
+    // Another origin that would answer anything, token included, if it were asked.
+    const asked: string[] = [];
+    const foreign = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(200, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': '*',
+        'content-type': 'application/json',
+      });
+      response.end(JSON.stringify({ access_token: 'foreign-token', _links: {} }));
+    });
+    await new Promise<void>((listening) => foreign.listen(0, '127.0.0.1', listening));
+    const { port } = foreign.address() as AddressInfo;
+    const host = `127.0.0.1:${port}`;
+    // The policy (connect-src 'self') would stop such a fetch by itself: the page's own
+    // check is what is tested, so the page is served here without it.
+    await page.route(`${server.url}/`, async (route) => {
+      const answer = await route.fetch();
+      const headers = { ...answer.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response: answer, headers });
+    });
+    try {
+      for (const fragment of [
+        `/..//${host}/x`,
+        `/.//${host}/x`,
+        `/%2e%2e//${host}/x`,
+        `/speaker/../..//${host}/x`,
+        `/..\\/${host}/x`,
+      ]) {
+        // Resolved, each is this origin's path //host/x: asked of this server, which has no such resource.
+        await page.goto(`${server.url}/#${fragment}`);
+        await expectStatus(`GET //${host}/x → 404`);
+        // Typed, it becomes that path, which, read as a reference, names the other host.
+        await page.getByLabel('Address').fill(fragment);
+        await page.getByRole('button', { name: 'Go' }).click();
+        await expectStatus(`Only URLs of ${server.url} are fetched here, not //${host}/x.`);
+      }
+      // Nothing of the other origin reached the page: no token was taken from it.
+      expect(await page.getByLabel('Bearer token').isChecked()).toBe(false);
+      expect(asked).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await new Promise((closed) => foreign.close(closed));
+    }
   });
 
   it('is served with a policy: its own script and style, this origin, never in a frame', async () => {
