@@ -10,5 +10,5 @@ export default {
       replace: 'json({ ack: Date.now() / 1000 })',
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

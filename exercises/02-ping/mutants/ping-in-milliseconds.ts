@@ -10,5 +10,5 @@ export default {
       replace: 'json({ ack: Date.now() })',
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'It can only do so when your routes name their methods.',
+  rule: 'The router can only refuse what your routes do not name.',
   mistake: 'registers GET /ping with app.route and no method list, so it matches every method',
   edits: [
     {
@@ -10,5 +10,5 @@ export default {
       replace: "app.route('/ping', () =>",
     },
   ],
-  hint: 4,
+  hint: 9,
 } satisfies LessonMutant;
