@@ -11,5 +11,5 @@ export default {
       replace: "new HelloHandler(container.get('greeting') as string),",
     },
   ],
-  hint: 4,
+  hint: 6,
 } satisfies LessonMutant;

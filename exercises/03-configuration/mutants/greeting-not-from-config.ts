@@ -11,5 +11,5 @@ export default {
       replace: "HelloHandler: (_container: Container) => new HelloHandler('Hello'),",
     },
   ],
-  hint: 4,
+  hint: 6,
 } satisfies LessonMutant;

@@ -12,5 +12,5 @@ export default {
         'services: { PostHandler: postHandler, PingHandler },\n    invokables: { HomeHandler },',
     },
   ],
-  hint: 4,
+  hint: 6,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: "Give each route's `middleware` as a string, the name of a service.",
+  rule: "Give each route's `middleware` as a string, the name of a service",
   mistake:
     'imports PingHandler into the routes file and gives the route an instance instead of its service name',
   edits: [
@@ -17,5 +17,5 @@ export default {
         "import { PingHandler } from '../../src/handlers/PingHandler.ts';\n\n// Routes as data.",
     },
   ],
-  hint: 2,
+  hint: 1,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: 'services: { postHandler }',
     },
   ],
-  hint: 4,
+  hint: 6,
 } satisfies LessonMutant;

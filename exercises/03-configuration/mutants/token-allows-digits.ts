@@ -10,5 +10,5 @@ export default {
       replace: "options: { tokens: { name: '\\\\w+' } },",
     },
   ],
-  hint: 5,
+  hint: 9,
 } satisfies LessonMutant;
