@@ -15,6 +15,8 @@ export interface Flags {
   trace?: boolean;
   jobs?: string;
   help?: boolean;
+  next?: boolean;
+  version?: boolean;
 }
 
 type FlagName = keyof Flags;
@@ -33,6 +35,8 @@ const OPTIONS = {
   trace: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
   help: { type: 'boolean', short: 'h' },
+  next: { type: 'boolean' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 /** What each option that takes a value may be given, for the message when it has none. */
@@ -73,10 +77,10 @@ export const COMMANDS: Record<string, CommandSpec> = {
     maxArgs: 1,
   },
   hint: {
-    usage: 'hint [step] [N] [--json]',
+    usage: 'hint [step] [N] [--next] [--json]',
     summary:
-      'show the hint the last failed check named (once read: the next one not seen), or hint N',
-    flags: ['json'],
+      'show the hint the last failed check named, every time (none named: the first not read yet); --next shows the hint after the one shown last; N shows hint N',
+    flags: ['json', 'next'],
     maxArgs: 2,
   },
   diff: {
@@ -153,10 +157,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const [command, ...args] = parsed.positionals;
   const flags = parsed.values as Flags;
   if (command === undefined) {
-    const given = Object.keys(flags).filter((flag) => flag !== 'help');
+    const given = Object.keys(flags).filter((flag) => flag !== 'help' && flag !== 'version');
     if (given.length > 0)
       throw new UsageError(`--${given[0]} needs a command, such as: check --${given[0]}`);
-    return { command: flags.help ? 'help' : undefined, args, flags };
+    return { command: flags.help ? 'help' : flags.version ? 'version' : undefined, args, flags };
   }
   const spec = COMMANDS[command];
   if (!spec) throw new UsageError(`Unknown command "${command}".`);
@@ -215,6 +219,7 @@ export function usage(command?: string): string {
     'Usage: npm start                      the interactive workshop (needs a terminal)',
     '       npm run check                  check the current step',
     '       npm run workshop -- <command>  any command below',
+    '       npm run workshop -- --version  the version of the workshop command and its Node.js',
     '',
     'Commands:',
     ...lines,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type ParsedArgs, UsageError, usage } from './args.ts';
 import type { CommandContext } from './commands/context.ts';
 
@@ -6,6 +7,13 @@ export const NOT_INTERACTIVE = `The interactive workshop needs a terminal (stdin
 Without one, use its commands instead:
 
 ${usage()}`;
+
+/** `workshop 0.1.0 (Node.js v24.21.0)`: the command's version, from its package.json. */
+export function version(): string {
+  const manifest = new URL('../package.json', import.meta.url);
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  return `workshop ${version} (Node.js ${process.version})`;
+}
 
 /**
  * Runs one subcommand and returns its exit code: 0 done, 1 failed (a check, a refused copy),
@@ -22,6 +30,9 @@ export async function runCommand(ctx: CommandContext, parsed: ParsedArgs): Promi
         return 2;
       case 'help':
         ctx.out(usage(first));
+        return 0;
+      case 'version':
+        ctx.out(version());
         return 0;
       case 'list':
         return (await import('./commands/list.ts')).list(ctx, flags);

@@ -137,7 +137,8 @@ describe('the step list', () => {
     const states = stepStates(steps, {
       current: '06-s6',
       passed: {},
-      hintsShown: {},
+      hintsRead: {},
+      lastHint: {},
       pointedHints: {},
       solutionsUsed: {},
     });
@@ -166,7 +167,8 @@ describe('the step list', () => {
     const states = stepStates(steps, {
       current: null,
       passed: {},
-      hintsShown: {},
+      hintsRead: {},
+      lastHint: {},
       pointedHints: {},
       solutionsUsed: {},
     });
@@ -314,14 +316,23 @@ describe('the keys', () => {
     await press(ENTER);
     await until(() => expect(screen()).toContain('copied the starter'));
     fixture.write('workspace/src/app.ts', 'my work\n');
+    // Enter never replaces files: in the README it closes it, on the step in workspace/ it
+    // shows the README again. Only s starts the step afresh.
     await press(ENTER);
+    await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 01/));
+    await press(ENTER);
+    await until(() => expect(app?.lastFrame()).toContain('Step 01: Hello'));
+    await press(ESC);
+    await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 01/));
+    expect(app?.lastFrame()).not.toContain('(y/N)');
+    await press('s');
     await until(() =>
       expect(app?.lastFrame()).toMatch(/You changed this file: src\/app\.ts.*\(y\/N\)/s),
     );
     await press('n');
     await until(() => expect(screen()).toContain('Nothing was replaced'));
     expect(fixture.read('workspace/src/app.ts')).toBe('my work\n');
-    await press(ENTER);
+    await press('s');
     await until(() => expect(app?.lastFrame()).toContain('(y/N)'));
     await press('y');
     await until(() =>
@@ -354,7 +365,7 @@ describe('the keys', () => {
     await until(() => expect(runs).toHaveLength(3));
     expect(runs[2]?.step).toMatchObject({ number: '01' });
     await press('h');
-    await until(() => expect(screen()).toContain('Hint 1 of 2 for step 01-hello'));
+    await until(() => expect(screen()).toContain('Hint 1 of 2, step 01-hello'));
     await press('k');
     expect(app?.lastFrame()).toMatch(/❯ ✔ 01/);
   });
@@ -369,13 +380,39 @@ describe('the keys', () => {
     await press('q');
   });
 
-  it('h shows the next hint, d the diff, o the solution after a yes', async () => {
+  it('h shows the hint the failure named, every time; n the one after it', async () => {
+    fixture = createFixture();
+    fixture.write(
+      'exercises/01-hello/hints.md',
+      '## Hint 1: A rule\n\nRead.\n\n## Hint 2: A rule\n\nShape.\n\n## Hint 3: A rule\n\nCode.\n',
+    );
+    open();
+    await press(ENTER);
+    await until(() => expect(screen()).toContain('copied the starter'));
+    await press('c'); // the fake check names hint 2
+    await until(() => expect(screen()).toContain('Press h for hint 2 of 3 — A rule (2 of 3)'));
+    // What the app printed after a key press.
+    const after = async (key: string, text: string) => {
+      const from = app?.frames.length ?? 0;
+      await press(key);
+      await until(() => expect(app?.frames.slice(from).join('\n')).toContain(text));
+    };
+    await after('h', 'Hint 2 of 3 — A rule (2 of 3), step 01-hello');
+    expect(screen()).toContain('Need more? n shows hint 3.');
+    await after('h', 'Hint 2 of 3 — A rule (2 of 3), step 01-hello');
+    await after('n', 'Hint 3 of 3 — A rule (3 of 3), step 01-hello');
+    expect(screen()).toContain('That is the last hint: d compares your files with the solution.');
+    await after('n', 'There is no hint after the last of step 01-hello');
+    await after('h', 'Hint 2 of 3 — A rule (2 of 3), step 01-hello');
+  });
+
+  it('h shows a hint, d the diff, o the solution after a yes', async () => {
     fixture = createFixture();
     open();
     await press(ENTER);
     await until(() => expect(screen()).toContain('copied the starter'));
     await press('h');
-    await until(() => expect(screen()).toContain('Hint 1 of 2 for step 01-hello'));
+    await until(() => expect(screen()).toContain('Hint 1 of 2, step 01-hello'));
     await press('h');
     await until(() => expect(screen()).toContain('Return a Response.'));
     // The diff shows the solution: a spoiler, shown only after a yes.
@@ -644,7 +681,7 @@ describe('a small terminal (70×25)', () => {
     await until(() => expect(app?.lastFrame()).toMatch(/❯ ▶ 01/));
     for (const row of since()) expect(stripVTControlCharacters(row).length).toBeLessThanOrEqual(70);
     // The compact key help leaves the step out: the status line names it.
-    expect(since().join('\n')).toContain('workspace/ is 01-hello: c h d i act on it');
+    expect(since().join('\n')).toContain('workspace/ is 01-hello: c h n d i act on it');
     expect(since().join('\n')).not.toContain('check 01-hello');
   });
 });

@@ -546,88 +546,114 @@ describe('workshop hint', () => {
     expect(fixture.stdout()).not.toContain('```');
   });
 
-  it('shows the next unseen hint, then the last one again', async () => {
+  /** What one `hint` command printed: its title line. */
+  async function hintTitle(...argv: string[]): Promise<string | undefined> {
+    const before = fixture.stdout().length;
+    await workshop('hint', ...argv);
+    return /^Hint .*$/m.exec(fixture.stdout().slice(before))?.[0];
+  }
+
+  const LADDERS = [
+    '## Hint 1: Routes lead to handlers\n\nRead the README.',
+    '## Hint 2: Routes lead to handlers\n\nA route per path.',
+    '## Hint 3: Routes lead to handlers\n\n```ts\nroute();\n```',
+    '## Hint 4: Links are absolute\n\nThe request knows its origin.',
+    '## Hint 5: Links are absolute\n\n```ts\nrequest.url.origin;\n```',
+  ].join('\n\n');
+
+  it('shows the hint the last failure named, every time, with its rule and place', async () => {
     fixture = createFixture();
+    fixture.write('exercises/01-hello/hints.md', LADDERS);
     await workshop('start', '01');
-    await workshop('hint');
-    expect(fixture.stdout()).toContain('Hint 1 of 2 for step 01-hello');
-    expect(fixture.stdout()).toContain('Use app.get.');
-    await workshop('hint');
-    expect(fixture.stdout()).toContain('Hint 2 of 2');
-    expect(fixture.stdout()).toContain('Return a Response.');
-    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '01-hello': 2 });
-    await workshop('hint', '--json');
-    const json = JSON.parse(fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n')));
-    expect(json).toEqual({
-      step: '01-hello',
-      number: 2,
-      total: 2,
-      text: 'Return a Response.',
-      repeated: true,
-    });
+    expect(await workshop('check')).toBe(1); // the fake check names hint 2
+    expect(fixture.stdout()).toContain(
+      'npm run workshop -- hint 01 shows hint 2 of 5 — Routes lead to handlers (2 of 3).',
+    );
+    expect(await hintTitle()).toBe('Hint 2 of 5 — Routes lead to handlers (2 of 3), step 01-hello');
+    expect(fixture.stdout()).toContain('A route per path.');
+    expect(fixture.stdout()).toContain(
+      'Need more? npm run workshop -- hint 01 --next shows hint 3 of 5 — Routes lead to handlers (3 of 3).',
+    );
+    // Read before, a later hint does not move `hint` past the one the failure names.
+    expect(await hintTitle('01', '4')).toMatch(/^Hint 4 of 5/);
+    expect(await hintTitle()).toMatch(/^Hint 2 of 5/);
+    expect(await hintTitle()).toMatch(/^Hint 2 of 5/);
+    expect(readProgress(fixture.dirs.stateDir).hintsRead).toEqual({ '01-hello': [2, 4] });
   });
 
-  it('goes straight to the hint the last failed check named, then on as usual', async () => {
+  it('goes on to the next hint only when asked with --next, to the last and no further', async () => {
     fixture = createFixture();
+    fixture.write('exercises/01-hello/hints.md', LADDERS);
     await workshop('start', '01');
     expect(await workshop('check')).toBe(1);
-    expect(fixture.stdout()).toContain('npm run workshop -- hint 01 shows hint 2 of 2');
-    const before = fixture.stdout().length;
-    await workshop('hint');
-    expect(fixture.stdout().slice(before)).toContain(
-      'Hint 2 of 2 for step 01-hello\n\nReturn a Response.',
-    );
-    expect(readProgress(fixture.dirs.stateDir).pointedHints).toEqual({});
+    expect(await hintTitle()).toMatch(/^Hint 2 of 5/);
+    expect(await hintTitle('--next')).toMatch(/^Hint 3 of 5 — Routes lead to handlers \(3 of 3\)/);
+    expect(await hintTitle('--next')).toMatch(/^Hint 4 of 5 — Links are absolute \(1 of 2\)/);
+    expect(await hintTitle('--next')).toMatch(/^Hint 5 of 5/);
+    expect(fixture.stdout()).toContain('That is the last hint. npm run workshop -- diff 01');
+    expect(await hintTitle('--next')).toBeUndefined();
+    expect(fixture.stdout()).toContain('There is no hint after the last of step 01-hello.');
+    // The failure's hint is still the one `hint` shows.
+    expect(await hintTitle()).toMatch(/^Hint 2 of 5/);
   });
 
-  it('moves on to the next unseen hint when the named one was read and the check still fails', async () => {
+  it('shows the first hint not read yet when no failure names one', async () => {
+    fixture = createFixture();
+    fixture.write('exercises/01-hello/hints.md', LADDERS);
+    await workshop('start', '01');
+    expect(await hintTitle('01', '1')).toMatch(/^Hint 1 of 5/);
+    expect(await hintTitle('01', '3')).toMatch(/^Hint 3 of 5/);
+    expect(await hintTitle()).toMatch(/^Hint 2 of 5/);
+    expect(await hintTitle()).toMatch(/^Hint 4 of 5/);
+    // Before any hint was shown, --next starts where `hint` would.
+    expect(await hintTitle('02', '--next')).toMatch(/^Hint 1 of 1, step 02-ping/);
+    expect(await workshop('hint', '01', '2', '--next')).toBe(2);
+  });
+
+  it('reads bare `## Hint N` headings as a rule each', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    expect(await hintTitle()).toBe('Hint 1 of 2, step 01-hello');
+    expect(fixture.stdout()).toContain('Use app.get.');
+    expect(await hintTitle('--next')).toBe('Hint 2 of 2, step 01-hello');
+    expect(fixture.stdout()).toContain('Return a Response.');
+  });
+
+  it('counts hints read in an older progress.json as read', async () => {
     fixture = createFixture();
     fixture.write(
-      'exercises/01-hello/hints.md',
-      '## Hint 1\n\nConcept.\n\n## Hint 2\n\nAPI.\n\n## Hint 3\n\nCode.\n',
+      '.workshop/progress.json',
+      JSON.stringify({ current: null, hintsShown: { '01-hello': 1 } }),
     );
-    await workshop('start', '01');
-    const shown = async () => {
-      const before = fixture.stdout().length;
-      await workshop('hint');
-      return /Hint (\d) of 3/.exec(fixture.stdout().slice(before))?.[1];
-    };
-    expect(await workshop('check')).toBe(1); // the fake check names hint 2
-    expect(await shown()).toBe('2');
-    expect(await workshop('check')).toBe(1);
-    expect(await shown()).toBe('3');
-    // All read: the named hint again, rather than the last.
-    expect(await workshop('check')).toBe(1);
-    expect(await shown()).toBe('2');
+    expect(await hintTitle('01')).toMatch(/^Hint 2 of 2/);
+    expect(readProgress(fixture.dirs.stateDir).hintsRead).toEqual({ '01-hello': [1, 2] });
   });
 
   it('leaves the hints unread with --json, which scripts use to look', async () => {
     fixture = createFixture();
+    fixture.write('exercises/01-hello/hints.md', LADDERS);
     await workshop('start', '01');
     await workshop('hint', '--json');
-    await workshop('hint', '01', '2', '--json');
-    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({});
+    await workshop('hint', '01', '4', '--json');
+    expect(readProgress(fixture.dirs.stateDir).hintsRead).toEqual({});
     const json = JSON.parse(fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n')));
-    expect(json).toMatchObject({ step: '01-hello', number: 2, text: 'Return a Response.' });
-  });
-
-  it('counts each step’s hints apart', async () => {
-    fixture = createFixture();
-    await workshop('hint', '02');
-    expect(fixture.stdout()).toContain('Hint 1 of 1 for step 02-ping');
-    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '02-ping': 1 });
+    expect(json).toEqual({
+      step: '01-hello',
+      number: 4,
+      total: 5,
+      rule: 'Links are absolute',
+      rung: 1,
+      rungs: 2,
+      next: 5,
+      text: 'The request knows its origin.',
+    });
   });
 
   it('shows hint N of a step directly, as a failed check points at it', async () => {
     fixture = createFixture();
     expect(await workshop('hint', '01', '2')).toBe(0);
-    expect(fixture.stdout()).toContain('Hint 2 of 2 for step 01-hello');
+    expect(fixture.stdout()).toContain('Hint 2 of 2, step 01-hello');
     expect(fixture.stdout()).toContain('Return a Response.');
-    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '01-hello': 2 });
-    // Going back to hint 1 does not forget that hint 2 was seen.
-    expect(await workshop('hint', '01', '1')).toBe(0);
-    expect(fixture.stdout()).toContain('Use app.get.');
-    expect(readProgress(fixture.dirs.stateDir).hintsShown).toEqual({ '01-hello': 2 });
     expect(await workshop('hint', '01', '3')).toBe(2);
     expect(fixture.stderr()).toContain('Step 01-hello has hints 1 to 2, not "3"');
   });

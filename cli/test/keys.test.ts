@@ -48,7 +48,7 @@ describe('the key tables', () => {
   it('give the help from the tables: neighbours that do the same share an item', () => {
     expect(helpItems(STEPS_KEYS).slice(0, 3)).toEqual([
       { keys: '↑↓', text: 'select' },
-      { keys: 'enter', text: 'start' },
+      { keys: 'enter/s', text: 'start' },
       { keys: 'c', text: 'check' },
     ]);
     expect(helpItems(README_KEYS)).toContainEqual({ keys: 'PgUp/PgDn', text: 'page' });
@@ -60,7 +60,7 @@ describe('the key tables', () => {
     for (const [name, table] of Object.entries(TABLES))
       for (const item of helpItems(table))
         for (const key of item.keys === '↑↓' ? ['↑', '↓'] : item.keys.split('/'))
-          expect(findBinding(table, key)?.help, `${name}: ${key}`).toBe(item.text.split(' ')[0]);
+          expect(findBinding(table, key)?.help, `${name}: ${key}`).toBe(item.text);
   });
 
   it('pack the help into lines of the width, two spaces apart', () => {
@@ -89,7 +89,21 @@ describe('routeKey', () => {
 
   it('lets a step-list key close a README and act', () => {
     expect(routeKey('readme', 'c')).toEqual({ to: 'steps', action: 'check', closingReadme: true });
+    expect(routeKey('readme', 'n')).toEqual({
+      to: 'steps',
+      action: 'nextHint',
+      closingReadme: true,
+    });
     expect(routeKey('readme', 'x')).toBeUndefined();
+  });
+
+  it('never starts a step with enter in a README, where it only closes it', () => {
+    expect(routeKey('readme', 'enter')).toEqual({ to: 'readme', action: 'close' });
+    expect(routeKey('steps', 'enter')).toEqual({
+      to: 'steps',
+      action: 'open',
+      closingReadme: false,
+    });
   });
 
   it('quits on ctrl-c in every mode', () => {

@@ -16,7 +16,8 @@ function progress(current: string | null, passed: string[]): Progress {
   return {
     current,
     passed: Object.fromEntries(passed.map((step) => [step, when])),
-    hintsShown: {},
+    hintsRead: {},
+    lastHint: {},
     pointedHints: {},
     solutionsUsed: {},
   };

@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { type Flags, UsageError } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { checkWorkspace, type Verification, verifySteps } from '../workshop/checking.ts';
-import { readHints } from '../workshop/hints.ts';
+import { hintPlace, namedHint } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { checkMutant, loadMutants, type MutantVerdict } from '../workshop/mutants.ts';
 import { mapLimit } from '../workshop/pool.ts';
@@ -139,16 +139,18 @@ function passedMessage(ctx: CommandContext, step: Step, url: string | undefined)
 }
 
 function failedMessage(ctx: CommandContext, step: Step): string {
-  const total = readHints(ctx.dirs, step).length;
+  const named = namedHint(ctx.dirs, step, { peek: true });
   const progress = readProgress(ctx.dirs.stateDir);
-  const shown = progress.hintsShown[stepDir(step)] ?? 0;
-  const pointed = progress.pointedHints[stepDir(step)];
-  const hint =
-    total === 0
-      ? ''
-      : pointed !== undefined || shown < total
-        ? ` Stuck? ${commandHint(`hint ${step.number}`)} shows hint ${pointed ?? shown + 1} of ${total}.`
-        : ` You have seen all ${total} hints; ${commandHint(`diff ${step.number}`)} compares your files with the solution.`;
+  const key = stepDir(step);
+  // No failure names a hint and every hint was read: what is left is the solution.
+  const allRead =
+    progress.pointedHints[key] === undefined &&
+    progress.hintsRead[key]?.includes(named?.number ?? 0);
+  const hint = !named
+    ? ''
+    : allRead
+      ? ` You have read all ${named.total} hints; ${commandHint(`diff ${step.number}`)} compares your files with the solution.`
+      : ` Stuck? ${commandHint(`hint ${step.number}`)} shows hint ${hintPlace(named)}.`;
   return `✘ Step ${stepDir(step)} does not pass yet: the failures above say what was sent, expected and received.${hint}`;
 }
 

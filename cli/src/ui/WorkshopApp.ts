@@ -171,12 +171,17 @@ export function WorkshopApp(props: WorkshopAppProps) {
     const step = steps[latest.current.selected];
     if (!step) return;
     if (action === 'start') return void act.start(ctx, step);
+    if (action === 'open') {
+      if (step === currentStep(steps, progress)) return act.readme(ctx, step);
+      return void act.start(ctx, step);
+    }
     if (action === 'solution') return void act.solution(ctx, step);
     // Check, hint, diff and readme are about the step in workspace/, wherever the selection
     // moved (after a pass it moves on to the next step); the selected one only before any start.
     const working = currentStep(steps, progress) ?? step;
     if (action === 'check') return void act.check(ctx, working);
-    if (action === 'hint') return void act.hint(ctx, working);
+    if (action === 'hint') return void act.hint(ctx, working, 'named');
+    if (action === 'nextHint') return void act.hint(ctx, working, 'next');
     if (action === 'diff') return void act.diff(ctx, working);
     if (action === 'readme') return act.readme(ctx, working);
   };

@@ -3,7 +3,7 @@ import type { ChecksRun, RunChecks } from '../commands/context.ts';
 import { checkWorkspace } from '../workshop/checking.ts';
 import { colourPatch, diffStep } from '../workshop/diff.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
-import { nextHint } from '../workshop/hints.ts';
+import { hintPlace, namedHint, nextHint, readHints } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { describeOutcome, skippedStep, skipQuestion, startOptions } from '../workshop/moving.ts';
 import {
@@ -199,8 +199,9 @@ function reportCheck(ctx: ActionContext, step: Step, result: ChecksRun): void {
 function reportFailure(ctx: ActionContext, step: Step, result: ChecksRun): void {
   const summary = failureSummary(result.output);
   ctx.dispatch({ type: 'checked', failure: { step: stepDir(step), summary, hint: result.hint } });
-  const which = result.hint === undefined ? 'a hint' : `hint ${result.hint}`;
-  const then = `Press h for ${which}, d to compare with the solution.`;
+  const named = result.hint === undefined ? undefined : readHints(ctx.dirs, step)[result.hint - 1];
+  const which = named ? `hint ${hintPlace(named)}` : 'a hint';
+  const then = `Press h for ${which}, n for the hint after the one you read last, d to compare with the solution.`;
   log(ctx, `✘ Step ${stepDir(step)} does not pass yet. ${then}`, 'red');
 }
 
@@ -216,13 +217,27 @@ function reportPass(ctx: ActionContext, step: Step): void {
   if (next) ctx.dispatch({ type: 'select', index: steps.indexOf(next) });
 }
 
-export function hint(ctx: ActionContext, step: Step): Promise<void> {
+/** `h`: the hint the last failure named (else the first not read); `n`: the one after the last shown. */
+export function hint(ctx: ActionContext, step: Step, which: 'named' | 'next'): Promise<void> {
   return runTask(ctx, 'Finding a hint…', () => {
-    const found = nextHint(ctx.dirs, step);
-    if (!found) return log(ctx, `Step ${stepDir(step)} has no hints.`, 'yellow');
-    const again = found.repeated ? ' (again: it is the last)' : '';
-    const title = `Hint ${found.number} of ${found.total} for step ${stepDir(step)}${again}`;
-    log(ctx, `${title}\n\n${stepMarkdown(ctx.dirs, step, found.text, ctx.display)}`, 'magenta');
+    const found = which === 'next' ? nextHint(ctx.dirs, step) : namedHint(ctx.dirs, step);
+    if (!found) {
+      const none = readHints(ctx.dirs, step).length === 0;
+      return log(
+        ctx,
+        none
+          ? `Step ${stepDir(step)} has no hints.`
+          : `There is no hint after the last of step ${stepDir(step)}: d compares your files with the solution.`,
+        'yellow',
+      );
+    }
+    const title = `Hint ${hintPlace(found)}, step ${stepDir(step)}`;
+    const after =
+      found.next === undefined
+        ? 'That is the last hint: d compares your files with the solution.'
+        : `Need more? n shows hint ${found.next}.`;
+    const text = stepMarkdown(ctx.dirs, step, found.text, ctx.display);
+    log(ctx, `${title}\n\n${text}\n\n${after}`, 'magenta');
   });
 }
 

@@ -19,9 +19,11 @@ export interface KeyBinding<Action extends string> {
 export type StepsAction =
   | 'up'
   | 'down'
+  | 'open'
   | 'start'
   | 'check'
   | 'hint'
+  | 'nextHint'
   | 'diff'
   | 'readme'
   | 'solution'
@@ -33,9 +35,12 @@ export type StepsAction =
 export const STEPS_KEYS: ReadonlyArray<KeyBinding<StepsAction>> = [
   { keys: ['↑', 'k'], help: 'select', action: 'up' },
   { keys: ['↓', 'j'], help: 'select', action: 'down' },
-  { keys: ['enter', 's'], help: 'start', action: 'start' },
+  // Enter on the step workspace/ holds shows its README: only `s` starts that step afresh.
+  { keys: ['enter'], help: 'start', action: 'open' },
+  { keys: ['s'], help: 'start', action: 'start' },
   { keys: ['c'], help: 'check', action: 'check', onWorkingStep: true },
   { keys: ['h'], help: 'hint', action: 'hint', onWorkingStep: true },
+  { keys: ['n'], help: 'next hint', action: 'nextHint', onWorkingStep: true },
   { keys: ['d'], help: 'diff', action: 'diff', onWorkingStep: true },
   { keys: ['i'], help: 'readme', action: 'readme', onWorkingStep: true },
   { keys: ['o'], help: 'solution', action: 'solution' },
@@ -55,8 +60,8 @@ export type ReadmeAction =
   | 'close';
 
 /**
- * A README, shown from its top. Keys it does not use (c, h, enter…) close it and act as on
- * the step list.
+ * A README, shown from its top. Keys it does not use (c, h, s…) close it and act as on the
+ * step list; Enter only closes it, since on the step list it starts a step, replacing files.
  */
 export const README_KEYS: ReadonlyArray<KeyBinding<ReadmeAction>> = [
   { keys: ['↑', 'k'], help: 'scroll', action: 'lineUp' },
@@ -65,7 +70,7 @@ export const README_KEYS: ReadonlyArray<KeyBinding<ReadmeAction>> = [
   { keys: ['PgDn', 'space'], help: 'page', action: 'pageDown' },
   { keys: ['home', 'g'], help: 'top', action: 'top' },
   { keys: ['end', 'G'], help: 'bottom', action: 'bottom' },
-  { keys: ['esc', 'q', 'i'], help: 'back', action: 'close' },
+  { keys: ['esc', 'q', 'i', 'enter'], help: 'back', action: 'close' },
 ];
 
 export type BusyAction = 'cancel' | 'quit';

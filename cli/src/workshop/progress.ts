@@ -12,9 +12,11 @@ export interface Progress {
   current: string | null;
   /** When each step's checks first passed on the working copy (ISO 8601). */
   passed: Record<string, string>;
-  /** How many of each step's hints have been shown. */
-  hintsShown: Record<string, number>;
-  /** The hint the last failed check of each step named: the one `h` and `hint` show next. */
+  /** The numbers of each step's hints that have been shown, in order. */
+  hintsRead: Record<string, number[]>;
+  /** The hint of each step shown last: "next hint" goes on from it. */
+  lastHint: Record<string, number>;
+  /** The hint the last failed check of each step named: the one `h` and `hint` show. */
   pointedHints: Record<string, number>;
   /** When the solution of each step was copied in: a pass after it is not the learner's own. */
   solutionsUsed: Record<string, string>;
@@ -46,23 +48,50 @@ export function readProgress(stateDir: string): Progress {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { current: null, passed: {}, hintsShown: {}, pointedHints: {}, solutionsUsed: {} };
+      return emptyProgress();
     }
     throw error;
   }
-  let parsed: Partial<Progress>;
+  let parsed: Partial<Progress> & OlderProgress;
   try {
-    parsed = JSON.parse(text) as Partial<Progress>;
+    parsed = JSON.parse(text) as Partial<Progress> & OlderProgress;
   } catch {
     throw new Error(`${path} is not valid JSON. Delete it to start the progress afresh.`);
   }
   return {
     current: parsed.current ?? null,
     passed: parsed.passed ?? {},
-    hintsShown: parsed.hintsShown ?? {},
+    hintsRead: parsed.hintsRead ?? hintsReadBefore(parsed.hintsShown ?? {}),
+    lastHint: parsed.lastHint ?? {},
     pointedHints: parsed.pointedHints ?? {},
     solutionsUsed: parsed.solutionsUsed ?? {},
   };
+}
+
+function emptyProgress(): Progress {
+  return {
+    current: null,
+    passed: {},
+    hintsRead: {},
+    lastHint: {},
+    pointedHints: {},
+    solutionsUsed: {},
+  };
+}
+
+/** What a progress.json written by an earlier version may hold instead. */
+interface OlderProgress {
+  /** How many of each step's hints had been shown: hints 1 to N counted as read. */
+  hintsShown?: Record<string, number>;
+}
+
+function hintsReadBefore(hintsShown: Record<string, number>): Record<string, number[]> {
+  return Object.fromEntries(
+    Object.entries(hintsShown).map(([step, count]) => [
+      step,
+      Array.from({ length: count }, (_, index) => index + 1),
+    ]),
+  );
 }
 
 /** Reads the progress, applies `change` to it and writes it back atomically. */
