@@ -10,6 +10,7 @@ import {
   send,
 } from '@hyperpipe/cli/harness';
 import { describe, it } from 'vitest';
+import { countStatements } from '../../cli/src/harness/statementCount.ts';
 import {
   type CollectionPage,
   expectCollectionPage,
@@ -24,9 +25,12 @@ import {
   itemsAlong,
   itemsLinkingTo,
   type Listed,
+  linksOf,
   linkTo,
   PROBLEM,
   resolve,
+  sameUrls,
+  selfOf,
   target,
   templateTo,
   walkRelation,
@@ -34,10 +38,10 @@ import {
 
 // The talk collection's handler is given: when its answers are wrong, the wiring is.
 const hints = { shape: 1, links: 1 };
-// The speakers' pages are step 06's, with a link to each speaker's talks now (hint 5).
-const speakerHints = { shape: 5, links: 5 };
-/** The root's hints: its route is step 06's, its links gain the talks (hint 6). */
-const rootHints = { route: 6, links: 6 };
+// The speakers' pages are step 06's, with a link to each speaker's talks now (hint 10).
+const speakerHints = { shape: 10, links: 10 };
+/** The root's hints: its route is step 06's, its links gain the talks (hint 13). */
+const rootHints = { route: 13, links: 13 };
 
 type Item = Record<string, unknown>;
 
@@ -81,7 +85,7 @@ async function firstPage(collection: Collection, app?: Handler): Promise<Collect
   const exchange = await followTemplate(await root(app), relation, {}, rootHints.links, {
     ...(app ? { app } : {}),
   });
-  expectResponse(exchange, { status: 200 }, { hint: relation === 'talks' ? 1 : 5 });
+  expectResponse(exchange, { status: 200 }, { hint: relation === 'talks' ? 1 : 10 });
   return expectCollectionPage(exchange, { path, name: relation, page: 1 }, collection.hints);
 }
 
@@ -108,9 +112,9 @@ const SPEAKERS_OF_A_TALK: Embedded = {
   name: 'speakers',
   path: '/speaker',
   back: 'talks',
-  hint: 3,
+  hint: 4,
 };
-const TALKS_OF_A_SPEAKER: Embedded = { name: 'talks', path: '/talk', back: 'speakers', hint: 4 };
+const TALKS_OF_A_SPEAKER: Embedded = { name: 'talks', path: '/talk', back: 'speakers', hint: 7 };
 
 /**
  * Expects a HAL entity of `path` with the given fields, embedding under `name` a list of
@@ -154,7 +158,7 @@ async function talkWithSpeakers(): Promise<{ exchange: Exchange; talk: Item; spe
       `/talk/${talk.id}`,
       { id: talk.id },
       SPEAKERS_OF_A_TALK,
-      2,
+      4,
     );
     if (speakers.length > 0) {
       found = { exchange, talk, speakers };
@@ -164,7 +168,7 @@ async function talkWithSpeakers(): Promise<{ exchange: Exchange; talk: Item; spe
   expectThat(found, {
     expected: 'a talk of the first page with its speakers under "_embedded.speakers"',
     received: 'no talk of the first page embeds any speaker',
-    hint: 3,
+    hint: 4,
   });
   return found;
 }
@@ -181,7 +185,7 @@ function expectLightItems(page: CollectionPage, name: string): void {
     expected: `the items of "_embedded.${name}" with their own fields and links only, no "_embedded"`,
     received: `${heavy.length} of ${page.items.length} items embed ${Object.keys(heavy[0]?._embedded ?? {}).join(', ')}`,
     exchange: page.exchange,
-    hint: 5,
+    hint: 10,
   });
 }
 
@@ -191,6 +195,69 @@ function problem(status: number, detail?: string) {
     headers: { 'content-type': PROBLEM },
     json: detail === undefined ? { status } : { status, detail },
   };
+}
+
+/** A resource's own fields: everything but `_links` and `_embedded`. */
+function fieldsOf(item: Item): Item {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !name.startsWith('_')));
+}
+
+/** The hrefs of a HAL document and of everything it embeds that are not absolute URLs. */
+function relativeHrefs(document: unknown): string[] {
+  if (Array.isArray(document)) return document.flatMap(relativeHrefs);
+  if (typeof document !== 'object' || document === null) return [];
+  return Object.entries(document).flatMap(([name, value]) =>
+    name === 'href' && typeof value === 'string'
+      ? /^https?:\/\//.test(value)
+        ? []
+        : [value]
+      : relativeHrefs(value),
+  );
+}
+
+/** Expects every link of an entity, and of what it embeds, to be an absolute URL. */
+function expectAbsoluteLinks(exchange: Exchange, hint: number): void {
+  const relative = relativeHrefs(exchange.json);
+  expectThat(relative.length === 0, {
+    expected: 'absolute links, such as "http://localhost:8080/talk/3", built from the request',
+    received: `links ${relative.slice(0, 3).join(', ')}`,
+    exchange,
+    hint,
+  });
+}
+
+/**
+ * Expects each resource embedded under `name` to link under `back` to what its own entity
+ * links to: all of its relations, not only the entity it is embedded in.
+ */
+async function expectEmbeddedLinkedAsAlone(
+  exchange: Exchange,
+  name: string,
+  back: string,
+  hint: number,
+): Promise<void> {
+  const items = (exchange.json as { _embedded?: Record<string, Item[]> })._embedded?.[name] ?? [];
+  for (const item of items) {
+    const alone = await followSelf(exchange, item);
+    const embedded = linksOf(exchange, item, back) ?? [];
+    const own = linksOf(alone, alone.json, back) ?? [];
+    expectThat(sameUrls(embedded, own), {
+      expected: `${selfOf(exchange, item)} embedded with the "${back}" links it has alone: ${own.join(', ') || 'none'}`,
+      received: `embedded with ${embedded.join(', ') || 'none'}`,
+      exchange,
+      hint,
+    });
+  }
+}
+
+/** A matcher of an `Allow` header that names these methods and no other, in any order. */
+function allowing(methods: readonly string[]) {
+  return satisfies((value) => {
+    const named = String(value)
+      .split(',')
+      .map((method) => method.trim());
+    return named.length === methods.length && methods.every((method) => named.includes(method));
+  }, methods.join(', '));
 }
 
 describe('step 07: HAL talks and embedded relations', () => {
@@ -225,14 +292,18 @@ describe('step 07: HAL talks and embedded relations', () => {
       `/talk/${talk.id}`,
       { id: talk.id, title: talk.title },
       SPEAKERS_OF_A_TALK,
-      2,
+      4,
     );
     // The self link of the talk leads back to it.
     expectResponse(
-      await follow(exchange, 'self', 2),
+      await follow(exchange, 'self', 4),
       { status: 200, json: { id: talk.id } },
-      { hint: 2 },
+      { hint: 4 },
     );
+    // Every field the page shows, absolute links, and each speaker as it is alone.
+    expectResponse(exchange, { json: fieldsOf(talk) }, { hint: 4 });
+    expectAbsoluteLinks(exchange, 4);
+    await expectEmbeddedLinkedAsAlone(exchange, 'speakers', 'talks', 4);
   });
 
   it("answers a speaker's self link with that speaker, linking to their talks and embedding them", async () => {
@@ -244,15 +315,18 @@ describe('step 07: HAL talks and embedded relations', () => {
         `/speaker/${speaker.id}`,
         { id: speaker.id, name: speaker.name },
         TALKS_OF_A_SPEAKER,
-        4,
+        7,
       );
       if (talks.length === 0) continue;
+      expectResponse(exchange, { json: fieldsOf(speaker) }, { hint: 7 });
+      // Each embedded talk links to all its speakers, as it does alone.
+      await expectEmbeddedLinkedAsAlone(exchange, 'talks', 'speakers', 7);
       // Each embedded talk's self link leads to that talk.
       for (const talk of talks) {
         expectResponse(
           await followSelf(exchange, talk),
           { status: 200, headers: { 'content-type': HAL }, json: { id: talk.id } },
-          { hint: 4 },
+          { hint: 7 },
         );
       }
       return;
@@ -261,7 +335,7 @@ describe('step 07: HAL talks and embedded relations', () => {
       expected: 'a speaker of the first page with their talks under "_embedded.talks"',
       received: 'no speaker of the first page embeds any talk',
       exchange: listing,
-      hint: 4,
+      hint: 7,
     });
   });
 
@@ -274,7 +348,7 @@ describe('step 07: HAL talks and embedded relations', () => {
         `/speaker/${speaker.id}`,
         { id: speaker.id },
         TALKS_OF_A_SPEAKER,
-        3,
+        4,
       );
       expectThat(
         talks.some((listed) => listed.id === talk.id),
@@ -282,7 +356,7 @@ describe('step 07: HAL talks and embedded relations', () => {
           expected: `talk ${talk.id} among the talks of speaker ${speaker.id}, who gives it`,
           received: `talks ${talks.map((listed) => listed.id).join(', ') || 'none'}`,
           exchange: found,
-          hint: 4,
+          hint: 7,
         },
       );
     }
@@ -292,12 +366,12 @@ describe('step 07: HAL talks and embedded relations', () => {
     // As a generic HAL client does: no speaker is fetched, each page says where the talks are,
     // and each talk must link back to the speaker.
     const giving = await walkRelation(await allItems(SPEAKERS), 'talks', 'speakers', {
-      links: 5,
-      back: 3,
+      links: 10,
+      back: 4,
     });
     // The talks' pages say the same the other way round: each talk links to the speakers
     // whose items link to it.
-    expectLinkedAsWalked(await allItems(TALKS), 'speakers', giving, 5);
+    expectLinkedAsWalked(await allItems(TALKS), 'speakers', giving, 10);
   });
 
   it('gives a talk without speakers and a speaker without talks empty lists, of links and embedded alike', async () => {
@@ -329,7 +403,7 @@ describe('step 07: HAL talks and embedded relations', () => {
             _embedded: { speakers: emptyList },
           },
         },
-        { hint: 3 },
+        { hint: 4 },
       );
       const idle = await followTemplate(
         start,
@@ -344,7 +418,7 @@ describe('step 07: HAL talks and embedded relations', () => {
           status: 200,
           json: { id: speaker.id, _links: { talks: emptyList }, _embedded: { talks: emptyList } },
         },
-        { hint: 4 },
+        { hint: 7 },
       );
       // In the pages too: the lists are there, empty.
       for (const [collection, id, relation] of [
@@ -374,7 +448,7 @@ describe('step 07: HAL talks and embedded relations', () => {
               },
             },
           },
-          { hint: 5 },
+          { hint: 10 },
         );
       }
     } finally {
@@ -387,16 +461,16 @@ describe('step 07: HAL talks and embedded relations', () => {
     expectLightItems(await firstPage(SPEAKERS), 'speakers');
   });
 
-  it('answers an unknown talk id, and ids such as /talk/abc or /talk/0x3, with 404 problems', async () => {
+  it('answers an unknown talk id, and ids such as /talk/abc, /talk/0x3 or /talk/03, with 404 problems', async () => {
     const ids = (await allItems(TALKS)).map(({ item }) => Number(item.id));
     const start = await root();
     const talk = (id: string | number) =>
       followTemplate(start, 'talk', { talk_id: id }, rootHints.links);
     expectResponse(await talk(Math.max(...ids) + 1), problem(404, 'Entity not found.'), {
-      hint: 2,
+      hint: 4,
     });
     // Number() reads all of these as a talk's id: only the route's token refuses them.
-    for (const id of ['abc', '0x3', '3.0', '1e0', '0']) {
+    for (const id of ['abc', '0x3', '3.0', '1e0', '0', '03']) {
       expectResponse(await talk(id), problem(404), { hint: 1 });
     }
   });
@@ -410,5 +484,85 @@ describe('step 07: HAL talks and embedded relations', () => {
       hint: 1,
     });
     expectResponse(await page(0), problem(400), { hint: 1 });
+    // A page so far past the last that its offset is no safe integer: refused all the same.
+    const huge = Number.MAX_SAFE_INTEGER;
+    expectResponse(await page(huge), problem(409, 'Invalid page provided'), { hint: 1 });
+    const speakers = await followTemplate(start, 'speakers', { page: huge }, rootHints.links);
+    expectResponse(speakers, problem(409, 'Invalid page provided'), { hint: speakerHints.shape });
+  });
+
+  it('refuses every other method on the talks with a 405 problem, Allow: GET,HEAD, and answers HEAD as GET', async () => {
+    for (const path of ['/talk', '/talk/3']) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        expectResponse(
+          await send(method, path),
+          {
+            status: 405,
+            headers: { 'content-type': PROBLEM, allow: allowing(['GET', 'HEAD']) },
+            json: { status: 405, title: 'Method Not Allowed' },
+          },
+          { hint: 1 },
+        );
+      }
+      expectResponse(
+        await send('HEAD', path),
+        { status: 200, headers: { 'content-type': HAL }, text: '' },
+        { hint: 1 },
+      );
+    }
+  });
+
+  it('answers an empty catalogue with empty pages of talks and speakers, not a problem', async () => {
+    const createApp = await loadCreateApp();
+    const database = createInMemoryCatalogue();
+    try {
+      database.exec('DELETE FROM talks_speakers; DELETE FROM talks; DELETE FROM speakers;');
+      const app = await createApp({ database });
+      for (const [path, name, hint] of [
+        ['/talk', 'talks', hints.shape],
+        ['/speaker', 'speakers', speakerHints.shape],
+      ] as const) {
+        expectResponse(
+          await send('GET', path, { app }),
+          { status: 200, json: { count: 0, total: 0, _embedded: { [name]: emptyList } } },
+          { hint },
+        );
+      }
+    } finally {
+      database.close();
+    }
+  });
+
+  it('reads a page of speakers, a speaker and a talk in three statements each: the links of many in one query, not one query each', async () => {
+    const createApp = await loadCreateApp();
+    const database = createInMemoryCatalogue();
+    try {
+      const busiest = database
+        .prepare(
+          'SELECT speaker_id AS id FROM talks_speakers GROUP BY speaker_id ORDER BY count(*) DESC, speaker_id LIMIT 1',
+        )
+        .get() as { id: number };
+      const count = countStatements(database);
+      const app = await createApp({ database });
+      for (const [path, hint] of [
+        ['/speaker', speakerHints.links],
+        [`/speaker/${busiest.id}`, 7],
+        ['/talk/3', 4],
+      ] as const) {
+        // The first request opens the catalogue and prepares its statements.
+        await send('GET', path, { app });
+        count.reset();
+        const exchange = await send('GET', path, { app });
+        expectResponse(exchange, { status: 200 }, { hint });
+        expectThat(count.statements <= 4, {
+          expected: `three statements or so: the resource or the page (and its total), its relations, and the ids their links need, in one query for all of them`,
+          received: `${count.statements} statements, reading ${count.rows} rows`,
+          exchange,
+          hint,
+        });
+      }
+    } finally {
+      database.close();
+    }
   });
 });

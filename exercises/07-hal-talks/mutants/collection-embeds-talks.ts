@@ -24,5 +24,5 @@ export default {
           ),`,
     },
   ],
-  hint: 5,
+  hint: 10,
 } satisfies LessonMutant;

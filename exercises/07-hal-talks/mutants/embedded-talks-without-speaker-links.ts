@@ -25,5 +25,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 4,
+  hint: 7,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'The `self` links of the embedded talks must lead to `/talk/{id}`',
+  rule: 'the `self` links of the embedded talks must lead to `/talk/{id}`',
   mistake:
     "links each embedded talk to /talks/{id}, the collection's plural, where no route answers",
   edits: [
@@ -11,5 +11,5 @@ export default {
       replace: `new HalResource({ ...talk }, \`\${base}/talks/\${talk.id}\`)`,
     },
   ],
-  hint: 4,
+  hint: 7,
 } satisfies LessonMutant;

@@ -25,5 +25,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 5,
+  hint: 10,
 } satisfies LessonMutant;

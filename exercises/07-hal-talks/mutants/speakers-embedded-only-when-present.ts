@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'Embed the list even when it is empty, too: a client then finds `"speakers": []`, not nothing.',
+  rule: 'embed the list even when it is empty: a client then finds `"speakers": []`, not nothing.',
   mistake:
     'embeds the speakers only when the talk has some, so a talk without speakers has no "_embedded" at all',
   edits: [
@@ -15,5 +15,5 @@ export default {
     return json(resource, response, HAL_MEDIA_TYPE);`,
     },
   ],
-  hint: 3,
+  hint: 4,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: '`setLinks` makes a list even of one link or none, where `addLink` makes a single link of the first',
+  rule: '`setLinks` makes a list even of one link or none, where `addLink` makes a single link',
   mistake:
     "adds the talk's speakers links one by one with addLink: one speaker is a single link, none is no relation at all",
   edits: [
@@ -18,5 +18,5 @@ export default {
     resource.embed('speakers', embedded);`,
     },
   ],
-  hint: 3,
+  hint: 4,
 } satisfies LessonMutant;

@@ -24,5 +24,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 3,
+  hint: 4,
 } satisfies LessonMutant;

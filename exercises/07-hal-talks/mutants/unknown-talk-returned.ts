@@ -15,5 +15,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

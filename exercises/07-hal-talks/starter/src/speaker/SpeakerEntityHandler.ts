@@ -15,7 +15,7 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * each, and the talks embedded under `_embedded.talks`, each a whole resource with its own
  * self link to /talk/{id} and a `speakers` link to each of its speakers; empty lists for a
  * speaker without talks (README, "The join", "Embedded resources" and "Links wherever a
- * resource appears"; hint 4).
+ * resource appears"; hint 7).
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

@@ -16,7 +16,7 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * `_embedded.speakers` as whole resources, each with its own self link to /speaker/{id}
  * and a `talks` link to each of their talks; the talk links to each of them under
  * `speakers`. A talk without speakers has empty lists (README, "Embedded resources" and
- * "Links wherever a resource appears"; hints 2 and 3).
+ * "Links wherever a resource appears"; hint 4).
  */
 export class TalkEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
