@@ -11,5 +11,5 @@ export default {
       replace: "cors: { middleware: 'Cors', priority: 0 },",
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

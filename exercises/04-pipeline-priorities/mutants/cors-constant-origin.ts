@@ -10,5 +10,5 @@ export default {
       replace: "response.headers.set('access-control-allow-origin', '*');",
     },
   ],
-  hint: 6,
+  hint: 13,
 } satisfies LessonMutant;

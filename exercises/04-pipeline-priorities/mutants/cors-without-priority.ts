@@ -11,5 +11,5 @@ export default {
       replace: "cors: { middleware: 'Cors' },",
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -10,5 +10,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 3,
+  hint: 6,
 } satisfies LessonMutant;

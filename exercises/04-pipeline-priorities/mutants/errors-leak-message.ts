@@ -11,5 +11,5 @@ export default {
       replace: 'const message = (error as Error).message;',
     },
   ],
-  hint: 3,
+  hint: 6,
 } satisfies LessonMutant;

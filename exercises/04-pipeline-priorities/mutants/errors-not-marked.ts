@@ -11,5 +11,5 @@ export default {
       replace: "errors: { middleware: 'JsonErrors', priority: -100 },",
     },
   ],
-  hint: 3,
+  hint: 6,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: "blog: { middleware: 'BlogApplication', priority: 10 },",
     },
   ],
-  hint: 4,
+  hint: 9,
 } satisfies LessonMutant;
