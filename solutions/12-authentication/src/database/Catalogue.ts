@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { openCatalogue, SpeakerRepository, TalkRepository } from '@hyperpipe/catalogue';
 import type Database from 'better-sqlite3';
 
@@ -25,15 +26,37 @@ export function openCheckedCatalogue(path: string): Database.Database {
 }
 
 /**
+ * Whether SQLite opened this file connection read-only although it was asked to write: it
+ * does so, silently, when the file cannot be opened for writing (its permissions, a read-only
+ * mount, an immutable file), and the connection stays read-only for good.
+ */
+function cannotWrite(database: Database.Database): boolean {
+  if (database.readonly || database.memory) return false;
+  try {
+    accessSync(database.name, constants.W_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The catalogue as the API uses it: the database and its repositories, opened on first
  * use. Opening late keeps a broken or missing file from stopping the server: the time
  * zone service still answers, catalogue requests get a 500 problem and the log says why,
  * and the next request tries again.
+ *
+ * A file opened while it could not be written gives a read-only connection, whose writes
+ * answer 503 (see storageFailureProblem). Once the file can be written again, the next
+ * request opens it anew, so the catalogue recovers when its permissions are fixed, without
+ * a restart.
  */
 export class Catalogue {
   readonly #open: () => Database.Database;
   readonly #description: string;
   #repositories: { speakers: SpeakerRepository; talks: TalkRepository } | undefined;
+  /** The connection SQLite opened read-only although writes were asked for, if it did. */
+  #readOnlyConnection: Database.Database | undefined;
 
   /**
    * Creates the catalogue.
@@ -56,11 +79,16 @@ export class Catalogue {
     return this.open().talks;
   }
 
-  /** Opens the database now, if it is not open yet. */
+  /** Opens the database now, if it is not open yet, or anew once a read-only file is writable. */
   open(): { speakers: SpeakerRepository; talks: TalkRepository } {
-    if (this.#repositories) return this.#repositories;
+    if (this.#repositories && !this.#writableAgain()) return this.#repositories;
     try {
-      const database = this.#open();
+      const database = this.#readOnlyConnection
+        ? openCheckedCatalogue(this.#readOnlyConnection.name)
+        : this.#open();
+      // Nothing else uses the read-only connection: this catalogue has replaced it.
+      this.#readOnlyConnection?.close();
+      this.#readOnlyConnection = cannotWrite(database) ? database : undefined;
       this.#repositories = {
         speakers: new SpeakerRepository(database),
         talks: new TalkRepository(database),
@@ -74,5 +102,10 @@ export class Catalogue {
         },
       );
     }
+  }
+
+  // One access(2) per use, and only while the connection is read-only by accident.
+  #writableAgain(): boolean {
+    return this.#readOnlyConnection !== undefined && !cannotWrite(this.#readOnlyConnection);
   }
 }
