@@ -7,8 +7,8 @@ import { createCheckServer, listen } from '../src/harness/checkServer.ts';
 import { setCheckContext } from '../src/harness/context.ts';
 import { send } from '../src/harness/exchange.ts';
 import { expectResponse, expectThat } from '../src/harness/expect.ts';
-import { closeTargetApps } from '../src/harness/target.ts';
-import { firstFrameIn } from '../src/harness/thrown.ts';
+import { closeTargetApps, loadCreateApp } from '../src/harness/target.ts';
+import { firstFrameIn, forgetCrash, setHandlerHints } from '../src/harness/thrown.ts';
 import { REPO_ROOT } from '../src/workshop/paths.ts';
 
 const HYPERPIPE = join(REPO_ROOT, 'framework/src/index.ts');
@@ -78,6 +78,42 @@ describe('a 500 shows what the application threw', () => {
     const json = failureOf(() => expectResponse(fine, { json: {} }));
     expect(json).toContain('Expected: a JSON object as body');
     expect(json).not.toMatch(/\{ +\}/);
+  });
+
+  it('shows it for an application a check built itself, with a catalogue of its own', async () => {
+    const createApp = await loadCreateApp();
+    const app = await createApp();
+    const exchange = await send('GET', '/boom', { app });
+    const message = failureOf(() => expectResponse(exchange, { status: 200 }, { hint: 1 }));
+    expect(message).toMatch(/Thrown: +TypeError: Cannot read properties of undefined/);
+    expect(message).toMatch(/at src\/app\.ts:6:\d+/);
+  });
+
+  it('names the hint of the file that threw, whatever the check was about', async () => {
+    setHandlerHints({ 'src/app.ts': 7 });
+    try {
+      const exchange = await send('GET', '/boom');
+      const message = failureOf(() => expectResponse(exchange, { status: 200 }, { hint: 1 }));
+      expect(message).toMatch(/Hint: +read hint 7/);
+      const fine = await send('GET', '/fine');
+      expect(failureOf(() => expectResponse(fine, { status: 201 }, { hint: 1 }))).toMatch(
+        /Hint: +read hint 1/,
+      );
+    } finally {
+      setHandlerHints({});
+    }
+  });
+
+  it('shows the crash in a failure of the same check that shows no answer of its own', async () => {
+    forgetCrash();
+    await send('GET', '/boom');
+    await send('GET', '/fine');
+    const message = failureOf(() => expectThat(false, { expected: 'a talk with speakers' }));
+    expect(message).toMatch(
+      /Thrown: +TypeError: Cannot read properties of undefined \(reading 'zone'\) \(answering GET \/boom with a 5xx\)\n +at src\/app\.ts:6:\d+/,
+    );
+    forgetCrash();
+    expect(failureOf(() => expectThat(false, { expected: 'a talk' }))).not.toContain('Thrown:');
   });
 });
 

@@ -2,7 +2,7 @@ import { fetchPastChecks, lastForwardError } from './checkServer.ts';
 import { BASE_URL, checkContext } from './context.ts';
 import { CheckFailure, errorMessage } from './report.ts';
 import { targetApp } from './target.ts';
-import { forgetThrown, takeThrown } from './thrown.ts';
+import { forgetThrown, noteCrash, takeThrown } from './thrown.ts';
 
 /** The request of an {@link Exchange}, as the report shows it. */
 export interface SentRequest {
@@ -114,6 +114,7 @@ export async function send(
   const text = await response.text();
   const json = parseJson(text);
   const thrown = takeThrown();
+  if (response.status >= 500 && thrown !== undefined) noteCrash(`${method} ${path}`, thrown);
   return {
     request,
     status: response.status,

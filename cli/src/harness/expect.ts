@@ -1,7 +1,9 @@
+import { checkContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 import { pipelineLines, receivedLines, sentLines, thrownLines } from './exchangeLines.ts';
 import { differences, isMatcher, type Matcher, show } from './matchers.ts';
 import { CheckFailure, excerpt } from './report.ts';
+import { thrownHint } from './thrown.ts';
 
 /** What an answer must look like; only what is given is checked. */
 export interface ResponseExpectation {
@@ -49,7 +51,7 @@ export function expectResponse(
     pipeline: pipelineLines(exchange),
     thrown: thrownLines(exchange),
     differs,
-    hint: options.hint,
+    hint: hintFor(exchange, options.hint),
   });
 }
 
@@ -90,8 +92,17 @@ export function expectThat(condition: unknown, expectation: Expectation): assert
     received: exchange ? [...found, ...receivedLines(exchange)] : found,
     pipeline: exchange ? pipelineLines(exchange) : undefined,
     thrown: exchange ? thrownLines(exchange) : undefined,
-    hint: expectation.hint,
+    hint: hintFor(exchange, expectation.hint),
   });
+}
+
+/**
+ * The hint a failure names: when the answer was a crash, that of the file that threw (as
+ * `setHandlerHints` names it), since whatever the check was about, that is what to fix first.
+ */
+function hintFor(exchange: Exchange | undefined, hint: number | undefined): number | undefined {
+  if (!exchange || !('thrown' in exchange)) return hint;
+  return thrownHint(exchange.thrown, checkContext().target) ?? hint;
 }
 
 function lines(value: string | readonly string[] | undefined): string[] {

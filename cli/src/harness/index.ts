@@ -44,3 +44,4 @@ export {
   targetConfigFolder,
   withLocalConfig,
 } from './target.ts';
+export { setHandlerHints } from './thrown.ts';

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { checkContext } from './context.ts';
+import { describeThrown, lastCrashOfCheck, thrownHint } from './thrown.ts';
 
 /** What a failed check tells the learner; each part is a list of lines. */
 export interface Report {
@@ -24,7 +25,7 @@ export interface Report {
 /** A check that failed, with a message that speaks to the learner. */
 export class CheckFailure extends Error {
   constructor(report: Report) {
-    super(formatReport(report));
+    super(formatReport(withCrash(report)));
     this.name = 'CheckFailure';
     // The learner's check file, not the harness, is where the failure should point.
     this.stack = this.stack
@@ -32,6 +33,23 @@ export class CheckFailure extends Error {
       .filter((line) => !line.includes(HARNESS_FOLDER))
       .join('\n');
   }
+}
+
+/**
+ * A report that shows no answer of its own gets the check's last crash, if it met one: the
+ * failure may be its consequence (a list that a 500 left empty), and the crash is to fix first.
+ */
+function withCrash(report: Report): Report {
+  const crash = lastCrashOfCheck();
+  if (!crash || report.sent || report.thrown) return report;
+  const target = safeTarget();
+  if (target === undefined) return report;
+  const [first = '', ...rest] = describeThrown(crash.error, target);
+  return {
+    ...report,
+    thrown: [`${first} (answering ${crash.request} with a 5xx)`, ...rest],
+    hint: thrownHint(crash.error, target) ?? report.hint,
+  };
 }
 
 const HARNESS_FOLDER = fileURLToPath(new URL('.', import.meta.url));
@@ -70,6 +88,14 @@ export function hintLine(hint: number): string {
   // The command takes the step's number (the `02` of `02-ping`), then the hint's.
   const command = step ? `hint ${step.split('-')[0]} ${hint}` : 'hint';
   return `read hint ${hint}: press h in \`npm start\`, run \`npm run workshop -- ${command}\`, or read ${file}, Hint ${hint}`;
+}
+
+function safeTarget(): string | undefined {
+  try {
+    return checkContext().target;
+  } catch {
+    return undefined;
+  }
 }
 
 function safeStep(): string | undefined {

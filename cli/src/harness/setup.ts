@@ -4,9 +4,10 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createCheckServer, listen } from './checkServer.ts';
 import { closeTargetApps, removeStaleLocalConfigs } from './target.ts';
+import { forgetCrash } from './thrown.ts';
 
 const server = createCheckServer();
 
@@ -27,6 +28,9 @@ beforeAll(async () => {
   await removeStaleLocalConfigs();
   listen(server);
 });
+
+// A crash is shown in the failures of the check that met it, not in those of the next.
+beforeEach(forgetCrash);
 
 afterAll(async () => {
   server.close();

@@ -49,7 +49,10 @@ export async function loadCreateApp(target = checkContext().target): Promise<Cre
       received: [`exports: ${Object.keys(module).join(', ') || 'none'}`],
     });
   }
-  return module.createApp as CreateApp;
+  const createApp = module.createApp as CreateApp;
+  // Every application built from the target records what it throws, whether the harness
+  // built it or a check did (with a catalogue of its own): a 500 then says why.
+  return async (options) => recordThrown(await createApp(options));
 }
 
 /**
@@ -78,7 +81,7 @@ export async function createTargetApp(): Promise<Application> {
       received: [`createApp() returned ${String(app)}`],
     });
   }
-  return recordThrown(app);
+  return app;
 }
 
 /** The application the checks of one file share, built on first use. */

@@ -21,16 +21,64 @@ const recorder: ErrorMiddlewareFunction = (error, _request, _response, next) => 
 };
 Object.defineProperty(recorder, 'name', { value: THROWN_RECORDER });
 
-/** Pipes the recorder into an application the checks built. */
+const recording = new WeakSet<Application>();
+
+/** Pipes the recorder into an application the checks built (once, however often asked). */
 export function recordThrown(app: Application): Application {
   // A hand-made `{ handle }` stands in for an application in some projects: nothing to pipe into.
-  if (typeof app.pipe === 'function') app.pipe('/', recorder, { error: true, priority: 1 });
+  if (typeof app?.pipe !== 'function' || recording.has(app)) return app;
+  app.pipe('/', recorder, { error: true, priority: 1 });
+  recording.add(app);
   return app;
+}
+
+let handlerHints: Readonly<Record<string, number>> = {};
+
+/**
+ * Names, for the checks of this file, the hint that fixes each of the learner's files, such as
+ * `{ 'src/speaker/SpeakerEntityHandler.ts': 4 }`: a check that gets a 500 whatever it was
+ * about then names the hint of the file that threw, rather than its own.
+ */
+export function setHandlerHints(hints: Readonly<Record<string, number>>): void {
+  handlerHints = hints;
+}
+
+/** The hint of the learner's file an error was thrown in, if {@link setHandlerHints} names it. */
+export function thrownHint(error: unknown, target: string): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const frame = firstFrameIn(error.stack ?? '', target);
+  const file = frame
+    ?.replace(/:\d+:\d+$/, '')
+    .split(sep)
+    .join('/');
+  return file === undefined ? undefined : handlerHints[file];
 }
 
 /** Forgets what was thrown, before a request is sent. */
 export function forgetThrown(): void {
   lastThrown = undefined;
+}
+
+/** The last answer of the running check that was a crash: what was asked, and what was thrown. */
+let lastCrash: { request: string; error: unknown } | undefined;
+
+/**
+ * Remembers a crash (a 5xx answer with an error thrown) for the rest of the running check: a
+ * failure that shows no answer of its own (a helper that found nothing in a crashed list)
+ * still says what was thrown.
+ */
+export function noteCrash(request: string, error: unknown): void {
+  lastCrash = { request, error };
+}
+
+/** Forgets the last crash: a new check begins. */
+export function forgetCrash(): void {
+  lastCrash = undefined;
+}
+
+/** The crash remembered by {@link noteCrash}, if any. */
+export function lastCrashOfCheck(): { request: string; error: unknown } | undefined {
+  return lastCrash;
 }
 
 /** What was thrown since {@link forgetThrown}, if anything. */
