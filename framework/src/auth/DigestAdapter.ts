@@ -69,7 +69,7 @@ export class DigestAdapter extends SchemeAdapter<Htdigest> {
       return failure(this.scheme, 'Invalid user name or password', undefined, {
         user: get('username'),
       });
-    const nonce = this.#nonces.use(get('nonce'), count);
+    const nonce = this.#nonces.use(get('username'), get('nonce'), count);
     if (nonce === 'stale')
       return failure(this.scheme, 'The nonce has expired', this.#challenges(true), {
         counted: false,

@@ -34,6 +34,8 @@ function digest(nonce: string, options: DigestOptions = {}): string {
   );
 }
 
+const BOB = { user: 'bob', password: 'bob-pw' } as const;
+
 /** Asks for a challenge and returns its nonce. */
 async function nonceFrom(app: Parameters<typeof call>[0]): Promise<string> {
   const response = await call(app, '/books', { method: 'POST' });
@@ -154,12 +156,71 @@ describe('HTTP Digest', () => {
       return nonces.issue();
     };
     const [first, second, third] = [issue(), issue(), issue()] as [string, string, string];
-    expect([first, second, third].map((nonce) => nonces.use(nonce, 1))).toEqual(['ok', 'ok', 'ok']);
+    expect([first, second, third].map((nonce) => nonces.use('alice', nonce, 1))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
     // first's count made room for third's: first is now stale (the client retries), never
     // accepted again with a count it already used.
-    expect(nonces.use(first, 1)).toBe('stale');
-    expect(nonces.use(third, 1)).toBe('replayed');
-    expect(nonces.use(`${third.slice(0, -2)}AA`, 2)).toBe('stale');
+    expect(nonces.use('alice', first, 1)).toBe('stale');
+    expect(nonces.use('alice', third, 1)).toBe('replayed');
+    expect(nonces.use('alice', `${third.slice(0, -2)}AA`, 2)).toBe('stale');
+  });
+
+  it("keeps each user's counts apart: one user's uses drop only its own", () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    const nonces = new DigestNonces(300, 2);
+    const issue = () => {
+      vi.advanceTimersByTime(1);
+      return nonces.issue();
+    };
+    const alices = issue();
+    expect(nonces.use('alice', alices, 1)).toBe('ok');
+    const bobs = Array.from({ length: 5 }, issue);
+    for (const nonce of bobs) expect(nonces.use('bob', nonce, 1)).toBe('ok');
+    expect(nonces.use('bob', bobs[0] as string, 2)).toBe('stale');
+    expect(nonces.use('alice', alices, 2)).toBe('ok');
+    expect(nonces.use('alice', alices, 2)).toBe('replayed');
+  });
+
+  it("keeps another user's nonce, and its replay refused, while an account uses 10,050", async () => {
+    const { app } = createAuthApp(folder());
+    const server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+    const overSocket = (authorization?: string) =>
+      fetch(`${server.url}/books`, {
+        method: 'POST',
+        headers: authorization ? { authorization } : {},
+      });
+    const freshNonce = async () => {
+      const challenge = challenges(await overSocket()).find((c) => c.startsWith('Digest'));
+      return /nonce="([^"]+)"/.exec(challenge ?? '')?.[1] as string;
+    };
+    try {
+      const alices = await freshNonce();
+      expect((await overSocket(digest(alices))).status).toBe(200);
+      // bob, who knows his password, asks for a new nonce for every request, 10,050 times:
+      // in-process, through the same application and nonces, as sockets would take minutes
+      // on a busy machine and add nothing to what is tested.
+      const bobsFirst = await freshNonce();
+      expect((await overSocket(digest(bobsFirst, BOB))).status).toBe(200);
+      for (let n = 1; n < 10_050; n++) {
+        const answer = await post(app, digest(await nonceFrom(app), BOB));
+        expect(answer.status).toBe(200);
+      }
+
+      // alice goes on with her nonce; her replay is still refused.
+      expect((await overSocket(digest(alices, { nc: '00000002' }))).status).toBe(200);
+      const replayed = await overSocket(digest(alices, { nc: '00000002' }));
+      expect(replayed.status).toBe(401);
+      expect((await replayed.json()).detail).toMatch(/replayed/);
+      // bob's flood dropped his own oldest counts: that nonce is stale for him, not replayable.
+      const bobsOld = await overSocket(digest(bobsFirst, { ...BOB, nc: '00000001' }));
+      expect(bobsOld.status).toBe(401);
+      expect(bobsOld.headers.get('www-authenticate')).toContain('stale=true');
+    } finally {
+      await server.close();
+    }
   });
 
   it('counts a wrong password against the limits, and never a stale nonce after a right one', async () => {
