@@ -7,6 +7,7 @@ import { Route } from '../router/Route.ts';
 import type { RouteOptions } from '../router/RouteOptions.ts';
 import type { Router } from '../router/Router.ts';
 import { Application } from './Application.ts';
+import type { RouteGuard } from './DispatchMiddleware.ts';
 import type { Runner } from './Runner.ts';
 
 // Registered symbols: a configuration file that reaches this module through another copy
@@ -89,8 +90,9 @@ const VALID_ROUTE =
  * Builds the `Application` service from the container's `config` service: its
  * `middleware_pipeline` first, then its `routes`. The router comes from a `Router` service
  * when there is one, the events from an `EventManager` service (so listeners attached to it
- * hear the application's events), errors are logged through an `ErrorLogger` service, and
- * `app.run()` serves with a `Runner` service, each when there is one.
+ * hear the application's events), errors are logged through an `ErrorLogger` service,
+ * `app.run()` serves with a `Runner` service, and a `RouteGuard` service checks each routed
+ * request before its route's middleware runs, each when there is one.
  *
  * Without a `middleware_pipeline`, the first route pipes routing and dispatch. With one,
  * the pipeline must place them itself, with the two constants below, because only the
@@ -148,6 +150,12 @@ export function ApplicationFactory(container: Container): Application {
   routes.forEach((route, index) => {
     app.route(toRoute(route, index));
   });
+  // A check before every route's middleware, when the container has one: the authentication
+  // factories' refuses requests that authorization, though configured, never judged.
+  const guard = container.has('RouteGuard')
+    ? (container.get('RouteGuard') as RouteGuard | null)
+    : null;
+  if (guard) app.dispatchMiddleware.guard(guard);
   return app;
 }
 

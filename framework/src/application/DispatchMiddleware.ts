@@ -8,6 +8,13 @@ import type { Route } from '../router/Route.ts';
 import { ROUTE_RESULT } from './RoutingMiddleware.ts';
 
 /**
+ * A check a routed request must pass before its route's middleware runs; it throws to refuse
+ * the request. Authorization's guard is one: see {@link DispatchMiddleware.guard}.
+ * @category Routing
+ */
+export type RouteGuard = (request: ServerRequest, route: Route) => void;
+
+/**
  * Dispatch, as a step of the pipeline: runs the middleware of the route that routing
  * matched. Without a matched route the request continues down the pipeline, towards the
  * final handler's 404.
@@ -26,6 +33,7 @@ import { ROUTE_RESULT } from './RoutingMiddleware.ts';
 export class DispatchMiddleware implements MiddlewareInterface {
   readonly #container: Container | undefined;
   readonly #stages = new WeakMap<Route, Stage>();
+  readonly #guards: RouteGuard[] = [];
 
   /**
    * Creates the DispatchMiddleware.
@@ -55,6 +63,14 @@ export class DispatchMiddleware implements MiddlewareInterface {
   }
 
   /**
+   * Adds a check every routed request must pass before its route's middleware runs: the
+   * one place a step that must come first (authorization) can be sure it did.
+   */
+  guard(check: RouteGuard): void {
+    this.#guards.push(check);
+  }
+
+  /**
    * Runs the matched route's middleware.
    * @param next - the rest of the pipeline, for a request without a matched route
    */
@@ -65,6 +81,7 @@ export class DispatchMiddleware implements MiddlewareInterface {
   ): Response | Promise<Response> {
     const route = request.getAttribute(ROUTE_RESULT)?.route;
     if (route === undefined) return next(request, response);
+    for (const check of this.#guards) check(request, route);
     const stage = this.#stages.get(route) ?? this.#prepared(route);
     return stage.run(undefined, request, response, next);
   }

@@ -48,7 +48,10 @@ export class AuthEvent {
   failure: AuthenticationFailure | undefined;
   /** What is asked for: `<service>::entity`, `<service>::collection` or an RPC action. */
   resource: string | undefined;
-  /** How: the HTTP method. */
+  /**
+   * How: the HTTP method, and `GET` for a `HEAD` request. HEAD follows GET: a listener that
+   * denies a GET must deny what a HEAD would show of it (its `ETag`, its length) too.
+   */
   readonly privilege: string;
   /** Whether the request may go on; the rules set it, listeners may change it. */
   authorized = true;
@@ -58,7 +61,7 @@ export class AuthEvent {
    */
   constructor(request: ServerRequest) {
     this.request = request;
-    this.privilege = request.method;
+    this.privilege = request.method === 'HEAD' ? 'GET' : request.method;
   }
 
   /** Refuses the request: 401 for a guest, 403 for an authenticated identity. */

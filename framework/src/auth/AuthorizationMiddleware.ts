@@ -8,8 +8,11 @@ import type { Route } from '../router/Route.ts';
 import { AuthEvent, AuthEvents } from './AuthEvent.ts';
 import type { Authenticator } from './Authenticator.ts';
 import type { AuthorizationRules } from './AuthorizationRules.ts';
+import { AUTHORIZED } from './authorizationGuard.ts';
+import { parseAuthorization } from './authorizationHeader.ts';
 import { GUEST } from './Identity.ts';
 import { IDENTITY } from './identityAttribute.ts';
+import { OAuth2Adapter } from './OAuth2Adapter.ts';
 import { unauthorized } from './unauthorized.ts';
 
 const UNROUTED =
@@ -94,11 +97,13 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     const { route } = routed;
     // No route matched: nothing will run to authorize, and the 404 follows.
     if (route === undefined) return next(request, response);
+    // Dispatch's guard looks for this mark: the route's middleware runs only once judged.
+    const judged = request.withAttribute(AUTHORIZED, route);
     const resource = resourceOf(route);
     const needsIdentity = this.#rules.requiresAuthentication(resource, request.method);
     const { AUTHORIZATION, AUTHORIZATION_POST } = AuthEvents;
     if (!needsIdentity && !this.#events.has(AUTHORIZATION) && !this.#events.has(AUTHORIZATION_POST))
-      return next(request, response);
+      return next(judged, response);
     const event = new AuthEvent(request);
     event.identity = request.getAttribute(IDENTITY) ?? GUEST;
     event.resource = resource;
@@ -106,32 +111,83 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     // Triggered only when someone listens: an await costs every request.
     if (this.#events.has(AUTHORIZATION)) await this.#events.trigger(AUTHORIZATION, event);
     if (this.#events.has(AUTHORIZATION_POST)) await this.#events.trigger(AUTHORIZATION_POST, event);
-    if (event.authorized) return next(request, response);
+    if (event.authorized) return next(judged, response);
     if (!event.identity.authenticated) {
       return unauthorized(this.#authenticator.challenges(), 'Authentication is required', response);
     }
-    throw new ApiProblem(403, `${event.identity.name} may not ${request.method} ${resource}`);
+    throw new ApiProblem(403, `${event.identity.name} may not ${request.method} ${resource}`, {
+      headers: this.#bearerChallenge(request),
+    });
   }
 
   /**
-   * Fails closed on a rule that names a resource no route serves: a misspelt service name
-   * would otherwise leave the resource it meant public, without a word.
+   * RFC 6750 section 3.1: a 403 to a bearer token's identity says `insufficient_scope`, so
+   * that the client knows another token, not the same one again, could do it.
+   */
+  #bearerChallenge(request: ServerRequest): Record<string, string> | undefined {
+    const header = request.headers.get('authorization');
+    const authorization = header === null ? undefined : parseAuthorization(header);
+    const bearer = this.#authenticator.adapters.find(
+      (adapter) => adapter instanceof OAuth2Adapter && adapter.accepts(request, authorization),
+    ) as OAuth2Adapter | undefined;
+    return bearer && { 'www-authenticate': bearer.insufficientScope() };
+  }
+
+  /**
+   * Fails closed on a rule that cannot apply: one that names a resource no route serves (a
+   * misspelt service name), or a method no route of the resource answers. Either would
+   * leave public, without a word, what the rule meant to protect.
    */
   #checkRules(): void {
     if (this.#misconfigured === undefined) {
-      const served = new Set((this.#routes?.() ?? []).map(resourceOf));
-      const unknown = this.#routes ? this.#rules.resources.filter((name) => !served.has(name)) : [];
+      const problem = this.#routes ? ruleProblem(this.#rules, this.#routes()) : undefined;
       this.#misconfigured =
-        unknown.length === 0
+        problem === undefined
           ? null
           : new Error(
-              `The authorization rules name resources no route serves: ${unknown.join(', ')}. ` +
-                `AuthorizationMiddleware refuses every request until they do. The resources the ` +
-                `routes serve: ${[...served].sort().join(', ') || 'none'}.`,
+              `${problem}. AuthorizationMiddleware refuses every request until it is fixed.`,
             );
     }
     if (this.#misconfigured) throw this.#misconfigured;
   }
+}
+
+/** What makes a rule unable to apply to these routes, if anything does. */
+function ruleProblem(rules: AuthorizationRules, routes: readonly Route[]): string | undefined {
+  const served = new Set(routes.map(resourceOf));
+  const unknown = rules.resources.filter((name) => !served.has(name));
+  if (unknown.length > 0) {
+    return (
+      `The authorization rules name resources no route serves: ${unknown.join(', ')}. The ` +
+      `resources the routes serve: ${[...served].sort().join(', ') || 'none'}`
+    );
+  }
+  for (const resource of rules.resources) {
+    const answered = methodsAnswered(routes.filter((route) => resourceOf(route) === resource));
+    if (answered === undefined) continue;
+    const never = rules.methodsOf(resource).filter((method) => !answered.has(method));
+    if (never.length > 0) {
+      return (
+        `The authorization rule for ${resource} names ${never.join(', ')}, which its routes ` +
+        `never answer (they answer ${[...answered].join(', ') || 'nothing'})`
+      );
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The methods some route answers, HEAD with GET; `undefined` when one takes every method
+ * (no method list, or a REST resource's, which answers those it lacks with its own 405).
+ */
+function methodsAnswered(routes: readonly Route[]): Set<string> | undefined {
+  const answered = new Set<string>();
+  for (const route of routes) {
+    if (route.methods === undefined || route.options.allow !== undefined) return undefined;
+    for (const method of route.methods) answered.add(method);
+    if (answered.has('GET')) answered.add('HEAD');
+  }
+  return answered;
 }
 
 /**

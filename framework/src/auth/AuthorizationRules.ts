@@ -1,3 +1,6 @@
+import { METHODS } from 'node:http';
+import { isMap } from '../config/mergeConfig.ts';
+
 /**
  * The methods of one REST resource that need an authenticated identity, per kind of URL.
  *
@@ -49,31 +52,65 @@ export class AuthorizationRules {
   readonly #protected = new Map<string, Set<string>>();
 
   /**
-   * Reads the `authorization` configuration.
+   * Reads the `authorization` configuration, refusing any part of it that could not apply:
+   * an unknown key (`entities` for `entity`), a method no HTTP client can send (`PATH`), or
+   * `HEAD` without `GET`. Each would otherwise leave public what it meant to protect.
    *
    * @param config - rules by service name; none makes everything public
+   * @throws Error naming the mistake and what would be right
    */
   static fromConfig(config: AuthorizationConfig = {}): AuthorizationRules {
+    if (!isMap(config)) throw ruleError('"authorization" must be a map of rules by service name');
     const rules = new AuthorizationRules();
-    for (const [service, { entity, collection, actions }] of Object.entries(config)) {
-      rules.require(`${service}::entity`, entity ?? []);
-      rules.require(`${service}::collection`, collection ?? []);
+    for (const [service, resourceRules] of Object.entries(config)) {
+      const where = `authorization["${service}"]`;
+      if (!isMap(resourceRules)) throw ruleError(`${where} must be a map such as ${EXAMPLE}`);
+      const { entity, collection, actions, ...unknown } = resourceRules as ResourceRules;
+      const [key] = Object.keys(unknown);
+      if (key !== undefined) {
+        throw ruleError(
+          `${where} has an unknown key "${key}"${didYouMean(key, RULE_KEYS)}; its keys are ` +
+            `${RULE_KEYS.join(', ')}`,
+        );
+      }
+      rules.require(`${service}::entity`, methodsOf(entity, `${where}.entity`));
+      rules.require(`${service}::collection`, methodsOf(collection, `${where}.collection`));
+      if (actions !== undefined && !isMap(actions))
+        throw ruleError(`${where}.actions must map action names to methods`);
       for (const [action, methods] of Object.entries(actions ?? {}))
-        rules.require(`${service}::${action}`, methods);
+        rules.require(`${service}::${action}`, methodsOf(methods, `${where}.actions.${action}`));
     }
     return rules;
   }
 
   /**
-   * Marks methods of a resource as needing an authenticated identity.
+   * Marks methods of a resource as needing an authenticated identity. `GET` protects `HEAD`
+   * too: a HEAD answer carries what a GET's would (its `ETag`, its length) but the body.
    *
    * @param resource - the resource, such as `Conference.V1.Talk::entity`
    * @param methods - its methods that need an identity, in any case
+   * @throws Error for a method no HTTP client can send, or `HEAD` without `GET`
    */
   require(resource: string, methods: readonly string[]): this {
     if (methods.length === 0) return this;
+    const named = methods.map((method) => method.toUpperCase());
+    for (const method of named) {
+      if (!METHODS.includes(method)) {
+        throw ruleError(
+          `The rule for ${resource} names "${method}", which is no HTTP method` +
+            `${didYouMean(method, METHODS)}`,
+        );
+      }
+    }
+    if (named.includes('HEAD') && !named.includes('GET')) {
+      throw ruleError(
+        `The rule for ${resource} names HEAD without GET. HEAD follows GET: name GET, which ` +
+          'protects both (a rule for HEAD alone would protect nothing a GET does not show)',
+      );
+    }
     const set = this.#protected.get(resource) ?? new Set<string>();
-    for (const method of methods) set.add(method.toUpperCase());
+    for (const method of named) set.add(method);
+    if (set.has('GET')) set.add('HEAD');
     this.#protected.set(resource, set);
     return this;
   }
@@ -81,6 +118,15 @@ export class AuthorizationRules {
   /** The resources some rule protects. */
   get resources(): string[] {
     return [...this.#protected.keys()];
+  }
+
+  /**
+   * The methods a rule protects on the resource, upper-case (`HEAD` with `GET`).
+   *
+   * @param resource - the resource, such as `Conference.V1.Talk::entity`
+   */
+  methodsOf(resource: string): string[] {
+    return [...(this.#protected.get(resource) ?? [])];
   }
 
   /**
@@ -92,4 +138,47 @@ export class AuthorizationRules {
   requiresAuthentication(resource: string, method: string): boolean {
     return this.#protected.get(resource)?.has(method) ?? false;
   }
+}
+
+const RULE_KEYS = ['entity', 'collection', 'actions'];
+const EXAMPLE = "{ entity: ['PATCH', 'DELETE'], collection: ['POST'] }";
+
+function ruleError(problem: string): Error {
+  return new Error(`${problem}. Nothing is served until the rule is right: ${EXAMPLE}.`);
+}
+
+function methodsOf(methods: unknown, where: string): readonly string[] {
+  if (methods === undefined) return [];
+  if (!Array.isArray(methods) || !methods.every((method) => typeof method === 'string'))
+    throw ruleError(`${where} must be a list of HTTP methods, such as ['POST']`);
+  return methods;
+}
+
+/** ` (did you mean "X"?)` for the closest candidate, when it is close enough to be meant. */
+function didYouMean(word: string, candidates: readonly string[]): string {
+  let best: string | undefined;
+  let distance = Math.max(2, Math.floor(word.length / 2)) + 1;
+  for (const candidate of candidates) {
+    const edits = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (edits < distance) [best, distance] = [candidate, edits];
+  }
+  return best === undefined ? '' : ` (did you mean "${best}"?)`;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions turning `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        substitution,
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
 }

@@ -15,7 +15,8 @@ const B64TOKEN = /^[A-Za-z\d\-._~+/]+=*$/;
  * OAuth2 bearer tokens (RFC 6750), as the token endpoint issued them: from
  * `Authorization: Bearer <token>`, or from the `access_token` query parameter for clients
  * that cannot set headers (it ends up in logs and browser history: prefer the header).
- * Both at once is a 400 `invalid_request` (RFC 6750 section 2 allows one method a request).
+ * Both at once is a 400 `invalid_request` (RFC 6750 section 2 allows one method a request),
+ * and so is `Bearer` without a token.
  *
  * @example
  * ```ts
@@ -60,13 +61,15 @@ export class OAuth2Adapter implements AuthenticationAdapter {
    * @param request - the request, for the `access_token` query parameter
    * @param authorization - its `Authorization` header, split; `undefined` without one
    *
-   * @throws {ApiProblem} 400 when the request carries a token in the header and the query
+   * @throws {ApiProblem} 400 when the request carries a token in the header and the query, or
+   *   names Bearer in the header without a token
    */
   async authenticate(
     request: ServerRequest,
     authorization: Authorization | undefined,
   ): Promise<AuthenticationResult> {
     if (authorization !== undefined && request.query.has('access_token')) throw this.#twoTokens();
+    if (authorization?.credentials === '') throw this.#noToken();
     const token = authorization?.credentials ?? request.query.get('access_token') ?? '';
     if (!B64TOKEN.test(token)) return this.#invalid('The access token is malformed');
     const found = this.#tokens.findAccessToken(token);
@@ -82,17 +85,35 @@ export class OAuth2Adapter implements AuthenticationAdapter {
   }
 
   /**
-   * The 400 of RFC 6750 section 3.1 for a malformed request. Thrown, not a failure: a
-   * failure is a 401, which would tell the client to try other credentials, and this is no
-   * guess at a token either, so no limit counts it.
+   * The challenge of a 403 to a token's identity (RFC 6750 section 3.1): the token is good,
+   * but does not allow what was asked.
    */
-  #twoTokens(): ApiProblem {
-    const reason = 'A bearer token was sent both in the Authorization header and as access_token';
-    return new ApiProblem(400, `${reason}: send it one way only`, {
+  insufficientScope(): string {
+    return `Bearer realm=${quote(this.#realm)}, error="insufficient_scope"`;
+  }
+
+  /**
+   * The 400 `invalid_request` of RFC 6750 section 3.1 for a malformed request. Thrown, not a
+   * failure: a failure is a 401, which would tell the client to try other credentials, and
+   * this is no guess at a token either, so no limit counts it.
+   */
+  #invalidRequest(reason: string, detail: string): ApiProblem {
+    return new ApiProblem(400, detail, {
       headers: {
         'www-authenticate': `Bearer realm=${quote(this.#realm)}, error="invalid_request", error_description=${quote(reason)}`,
       },
     });
+  }
+
+  #twoTokens(): ApiProblem {
+    const reason = 'A bearer token was sent both in the Authorization header and as access_token';
+    return this.#invalidRequest(reason, `${reason}: send it one way only`);
+  }
+
+  /** `Authorization: Bearer` and nothing after it: a request missing its token, not a bad one. */
+  #noToken(): ApiProblem {
+    const reason = 'The Authorization header names Bearer but carries no token';
+    return this.#invalidRequest(reason, `${reason}: send "Bearer <token>"`);
   }
 
   /** A failure whose challenge tells the client, as RFC 6750 asks, that the token is bad. */

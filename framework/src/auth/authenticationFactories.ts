@@ -9,6 +9,7 @@ import { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
 import { Authenticator } from './Authenticator.ts';
 import { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
 import { type AuthorizationConfig, AuthorizationRules } from './AuthorizationRules.ts';
+import { authorizationGuard } from './authorizationGuard.ts';
 import { BasicAdapter } from './BasicAdapter.ts';
 import { DigestAdapter } from './DigestAdapter.ts';
 import { DigestNonces } from './DigestNonces.ts';
@@ -99,8 +100,9 @@ export interface OAuth2Config {
 
 /**
  * The factories {@link createContainer} registers, by service name: `EventManager`,
- * `AuthenticationLimits`, `Authenticator`, `TokenStore`, `AuthenticationMiddleware`, `AuthorizationMiddleware` and
- * `OAuth2TokenEndpoint`, each built from the `authentication` and `authorization` configuration.
+ * `AuthenticationLimits`, `Authenticator`, `TokenStore`, `AuthenticationMiddleware`,
+ * `AuthorizationRules`, `RouteGuard`, `AuthorizationMiddleware` and `OAuth2TokenEndpoint`,
+ * each built from the `authentication` and `authorization` configuration.
  *
  * @category Authentication
  */
@@ -116,9 +118,19 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
       container.get('Authenticator') as Authenticator,
       container.get('EventManager') as EventManager,
     ),
+  // Read when the application is built, so a rule that cannot apply stops the start.
+  AuthorizationRules: (container: Container) =>
+    AuthorizationRules.fromConfig(configOf(container).authorization as AuthorizationConfig),
+  // Holds authorization in place: with rules configured, no route's middleware runs for a
+  // request AuthorizationMiddleware did not judge, wherever it was piped or left out.
+  RouteGuard: (container: Container) =>
+    authorizationGuard(
+      container.get('EventManager') as EventManager,
+      (container.get('AuthorizationRules') as AuthorizationRules).resources.length > 0,
+    ),
   AuthorizationMiddleware: (container: Container) =>
     new AuthorizationMiddleware(
-      AuthorizationRules.fromConfig(configOf(container).authorization as AuthorizationConfig),
+      container.get('AuthorizationRules') as AuthorizationRules,
       container.get('Authenticator') as Authenticator,
       container.get('EventManager') as EventManager,
       // By name, not by import: the application is built before any request asks for this.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OAuth2TokenEndpoint } from '../../src/auth/index.ts';
+import { type AuthEvent, AuthEvents, type OAuth2TokenEndpoint } from '../../src/auth/index.ts';
 import { TokenStore } from '../../src/auth/TokenStore.ts';
 import { createContainer, ServerRequest } from '../../src/index.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
@@ -358,7 +358,6 @@ describe('bearer tokens', () => {
   it.each([
     ['an unknown token', 'Bearer abcdef'],
     ['a malformed token', 'Bearer ab cd'],
-    ['an empty token', 'Bearer'],
   ])('refuse %s with error="invalid_token"', async (_, header) => {
     const { app } = createAuthApp(folder());
     const response = await call(app, '/books', {
@@ -388,6 +387,49 @@ describe('bearer tokens', () => {
       /^Bearer realm="test", error="invalid_request", error_description="[^"]+"$/,
     );
     expect((await response.json()).detail).toMatch(/both/);
+  });
+
+  it('refuse a bare "Bearer" (no token at all) with 400 invalid_request, as RFC 6750 section 3.1 says', async () => {
+    const { app } = createAuthApp(folder());
+    const server = await overHttp(app);
+    for (const header of ['Bearer', 'bearer   ']) {
+      const response = await fetch(`${server.url}/books`, {
+        method: 'POST',
+        headers: { authorization: header },
+      });
+      expect(response.status, header).toBe(400);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(response.headers.get('www-authenticate')).toMatch(
+        /^Bearer realm="test", error="invalid_request", error_description="[^"]+"$/,
+      );
+    }
+  });
+
+  it('answer a 403 to a token whose identity may not with error="insufficient_scope", as RFC 6750 section 3.1 says', async () => {
+    const { app, events } = createAuthApp(folder());
+    events.on<AuthEvent>(AuthEvents.AUTHORIZATION, (event) => {
+      if (event.privilege === 'DELETE' && !event.identity.hasRole('admin')) event.deny();
+    });
+    const { access_token } = await passwordToken(app);
+    const server = await overHttp(app);
+    const denied = await fetch(`${server.url}/books/1`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('www-authenticate')).toBe(
+      'Bearer realm="test", error="insufficient_scope"',
+    );
+    // The token in the query is a bearer token too; a password is no token to widen.
+    const byQuery = await fetch(`${server.url}/books/1?access_token=${access_token}`, {
+      method: 'DELETE',
+    });
+    expect(byQuery.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    const byPassword = await fetch(`${server.url}/books/1`, {
+      method: 'DELETE',
+      headers: { authorization: basic('sha', 'secret-sha') },
+    });
+    expect([byPassword.status, byPassword.headers.get('www-authenticate')]).toEqual([403, null]);
   });
 
   it('refuse a bad token in the query string too', async () => {
