@@ -12,6 +12,7 @@ import {
   setStartupHint,
 } from '@hyperpipe/cli/harness';
 import { expect, it } from 'vitest';
+import { countStatements } from '../../cli/src/harness/statementCount.ts';
 import {
   type CollectionPage,
   expectCollectionPage,
@@ -23,12 +24,14 @@ import {
   itemsAlong,
   type Listed,
   linkTo as linkBackTo,
+  linksOf,
+  sameUrls,
   templateTo,
   walkRelation,
 } from '../06-hal-speakers/hal.ts';
 
 // A createApp() that throws here is mostly the old routes clashing with the resources'.
-setStartupHint(4);
+setStartupHint(10);
 
 const PROBLEM = /^application\/problem\+json/;
 const HAL = /^application\/hal\+json/;
@@ -37,13 +40,13 @@ const HAL = /^application\/hal\+json/;
 const allowed = (value: unknown) =>
   typeof value === 'string' ? value.split(',').map((method) => method.trim().toUpperCase()) : [];
 
-// A read-only resource serves GET (and HEAD with it) and OPTIONS, which says so; no writes.
+// A read-only resource serves GET, HEAD with it, and OPTIONS, which says so; no writes.
 const readOnly = (methods: string[]) =>
-  methods.includes('GET') && methods.every((method) => ['GET', 'HEAD', 'OPTIONS'].includes(method));
+  methods.length === 3 && ['GET', 'HEAD', 'OPTIONS'].every((method) => methods.includes(method));
 
 const onlyGet = satisfies(
   (value) => readOnly(allowed(value)),
-  'GET (with HEAD and OPTIONS) only: the resource serves no write yet',
+  'GET,HEAD,OPTIONS exactly: the resource serves no write yet',
 );
 
 // A resource lists OPTIONS; a hand-written GET route knows nothing of it.
@@ -95,7 +98,7 @@ async function firstSpeakerId(): Promise<number> {
     expected: 'GET /speaker: a route, the collection route of the Conference.V1.Speaker resource',
     received: `${exchange.status}: no route matched /speaker`,
     exchange,
-    hint: 4,
+    hint: 10,
   });
   const embedded = (exchange.json as { _embedded?: Record<string, unknown> } | undefined)
     ?._embedded;
@@ -104,13 +107,13 @@ async function firstSpeakerId(): Promise<number> {
     expected: 'GET /speaker: the page under _embedded.speakers, as in step 06',
     received: `_embedded.${Object.keys(embedded ?? {}).join(', _embedded.')}`,
     exchange,
-    hint: 3,
+    hint: 7,
   });
   const id = (embedded?.speakers as { id?: unknown }[] | undefined)?.[0]?.id;
   expectThat(typeof id === 'number', {
     expected: 'GET /speaker: a page of speakers, with ids, under _embedded.speakers',
     exchange,
-    hint: 2,
+    hint: 4,
   });
   return id;
 }
@@ -128,7 +131,7 @@ function expectLightItems(exchange: Exchange, collection: string, relation: stri
     expected: `the items of GET ${new URL(exchange.request.url).pathname}: their own fields and self link, without their ${relation} (collections stay light)`,
     received: `item ${String(heavy?.id)} with its ${relation}`,
     exchange,
-    hint: 2,
+    hint: 4,
   });
 }
 
@@ -139,6 +142,17 @@ const idsOfPage = (exchange: Exchange, collection: string): unknown[] =>
       collection
     ] ?? []) as { id?: unknown }[]
   ).map((item) => item.id);
+
+type Item = Record<string, unknown>;
+
+/** A resource's own fields: everything but `_links` and `_embedded`. */
+function fieldsOf(item: Item): Item {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !name.startsWith('_')));
+}
+
+/** What an answer embeds under `name`. */
+const embeddedOf = (exchange: Exchange, name: string): Item[] =>
+  (exchange.json as { _embedded?: Record<string, Item[]> } | undefined)?._embedded?.[name] ?? [];
 
 /** A talk of the first page of GET /talk that has speakers, and its GET. */
 async function talkWithSpeakers(): Promise<{ id: number; talk: Exchange }> {
@@ -168,7 +182,7 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
   expectThat(speaker.status !== 500, {
     expected: `GET ${path}: the speaker; every kind the rest configuration's embedded names is the entity of an entry`,
     exchange: speaker,
-    hint: 3,
+    hint: 7,
   });
   const fields = speaker.json as
     | { talks?: unknown; _links?: { talks?: unknown }; _embedded?: unknown }
@@ -178,7 +192,7 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
     expected: `GET ${path}: the talks under _embedded.talks, each a Talk with its own self link`,
     received: 'a plain talks field: the configuration does not say to embed it',
     exchange: speaker,
-    hint: 3,
+    hint: 7,
   });
   const linked = fields?._links?.talks;
   expectThat(!(Array.isArray(linked) && linked.length > 0 && fields?._embedded === undefined), {
@@ -186,7 +200,7 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
     received:
       'links to the talks, and nothing embedded: the configuration links them, but does not say to embed them',
     exchange: speaker,
-    hint: 3,
+    hint: 7,
   });
   expectResponse(
     speaker,
@@ -202,16 +216,42 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
     },
     { hint: 1 },
   );
-  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 4 });
+  // Every field of the speaker, as a page lists it: the entity adds to them, drops none.
+  const listed = ((await send('GET', '/speaker')).json as { _embedded: { speakers: Item[] } })
+    ._embedded.speakers[0] as Item;
+  expectResponse(speaker, { json: fieldsOf(listed) }, { hint: 1 });
+  // Each embedded talk links to all its speakers, as the talk does alone.
+  for (const talk of embeddedOf(speaker, 'talks')) {
+    const alone = await send('GET', `/talk/${String(talk.id)}`);
+    const embedded = linksOf(speaker, talk, 'speakers') ?? [];
+    const own = linksOf(alone, alone.json, 'speakers') ?? [];
+    expectThat(sameUrls(embedded, own), {
+      expected: `talk ${String(talk.id)} embedded with the "speakers" links it has alone: ${own.join(', ')}`,
+      received: `embedded with ${embedded.join(', ') || 'none'}`,
+      exchange: speaker,
+      hint: 13,
+    });
+  }
+  expectResponse(
+    await send('HEAD', path),
+    { status: 200, headers: { 'content-type': HAL }, text: '' },
+    { hint: 10 },
+  );
+  expectResponse(
+    await send('OPTIONS', path),
+    { status: 204, headers: { allow: onlyGet } },
+    { hint: 10 },
+  );
+  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 10 });
   expectResponse(
     await send('PUT', path, { json: { name: 'Ada Lovelace' } }),
     notDefined('PUT', 'entities'),
-    { hint: 4 },
+    { hint: 10 },
   );
   expectResponse(
     await send('PATCH', path, { json: { name: 'Ada Lovelace' } }),
     notDefined('PATCH', 'entities'),
-    { hint: 4 },
+    { hint: 10 },
   );
 });
 
@@ -231,16 +271,26 @@ it('serves the speakers as a HAL page; POST and DELETE on it are the resource 40
         _embedded: { speakers: embeddedWithSelf('speaker') },
       },
     },
-    { hint: 2 },
+    { hint: 4 },
   );
   expectLightItems(page, 'speakers', 'talks');
+  // A page so far past the last that its offset is no safe integer: refused all the same.
+  expectResponse(
+    await send('GET', `/speaker?page=${Number.MAX_SAFE_INTEGER}`),
+    {
+      status: 409,
+      headers: { 'content-type': PROBLEM },
+      json: { detail: 'Invalid page provided' },
+    },
+    { hint: 4 },
+  );
   expectResponse(
     await send('POST', '/speaker', { json: { name: 'Ada Lovelace' } }),
     notDefined('POST', 'collections'),
-    { hint: 4 },
+    { hint: 10 },
   );
   expectResponse(await send('DELETE', '/speaker'), notDefined('DELETE', 'collections'), {
-    hint: 4,
+    hint: 10,
   });
 });
 
@@ -269,16 +319,16 @@ it('serves a talk as HAL with its speakers; PUT, PATCH and DELETE are the resour
     },
     { hint: 1 },
   );
-  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 4 });
+  expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 10 });
   expectResponse(
     await send('PUT', path, { json: { title: 'Pipelines' } }),
     notDefined('PUT', 'entities'),
-    { hint: 4 },
+    { hint: 10 },
   );
   expectResponse(
     await send('PATCH', path, { json: { title: 'Pipelines' } }),
     notDefined('PATCH', 'entities'),
-    { hint: 4 },
+    { hint: 10 },
   );
 });
 
@@ -298,7 +348,7 @@ it('serves the talks as HAL pages; POST and DELETE on them are the resource 405'
         _embedded: { talks: embeddedWithSelf('talk') },
       },
     },
-    { hint: 2 },
+    { hint: 4 },
   );
   const firstIds = idsOfPage(first, 'talks');
   const again = idsOfPage(second, 'talks').filter((id) => firstIds.includes(id));
@@ -306,15 +356,15 @@ it('serves the talks as HAL pages; POST and DELETE on them are the resource 405'
     expected: 'GET /talk?page=2: the talks after the first 25, none of page 1',
     received: `talks ${again.join(', ')} on both pages`,
     exchange: second,
-    hint: 2,
+    hint: 4,
   });
   expectLightItems(second, 'talks', 'speakers');
   expectResponse(
     await send('POST', '/talk', { json: { title: 'Pipelines' } }),
     notDefined('POST', 'collections'),
-    { hint: 4 },
+    { hint: 10 },
   );
-  expectResponse(await send('DELETE', '/talk'), notDefined('DELETE', 'collections'), { hint: 4 });
+  expectResponse(await send('DELETE', '/talk'), notDefined('DELETE', 'collections'), { hint: 10 });
 });
 
 it('answers an id nobody has with 404 Entity not found, but a method first with its 405', async () => {
@@ -325,7 +375,7 @@ it('answers an id nobody has with 404 Entity not found, but a method first with 
       { hint: 1 },
     );
     // The resource refuses a method it does not serve before it looks the entity up.
-    expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 4 });
+    expectResponse(await send('DELETE', path), notDefined('DELETE', 'entities'), { hint: 10 });
   }
   // An id that is no positive integer does not even match the entity route, and a leading
   // zero would give a speaker a second URL.
@@ -344,7 +394,7 @@ it('answers an id nobody has with 404 Entity not found, but a method first with 
           ),
         },
       },
-      { hint: 3 },
+      { hint: 7 },
     );
   }
 });
@@ -372,10 +422,25 @@ function rootLinks(exchange: Exchange) {
   };
 }
 
+/** Expects each of the root's links but `self` to say, for people, what it leads to. */
+function expectTitles(exchange: Exchange): void {
+  const links = (exchange.json as { _links?: Record<string, { title?: unknown }> })._links ?? {};
+  const untitled = Object.entries(links).filter(
+    ([relation, link]) => relation !== 'self' && !(typeof link.title === 'string' && link.title),
+  );
+  expectThat(untitled.length === 0, {
+    expected: 'each link of the root but self with a "title", such as "A talk, by id"',
+    received: `no title on ${untitled.map(([relation]) => relation).join(', ')}`,
+    exchange,
+    hint: 16,
+  });
+}
+
 /** The API root, of the target or of `app`, after checking its links. */
 async function root(app?: Handler): Promise<Exchange> {
   const exchange = await getRoot(app);
-  expectRoot(exchange, rootLinks(exchange), { route: 7, links: 7 });
+  expectRoot(exchange, rootLinks(exchange), { route: 16, links: 16 });
+  expectTitles(exchange);
   return exchange;
 }
 
@@ -389,8 +454,8 @@ async function firstPage(
   app?: Handler,
 ): Promise<CollectionPage> {
   const { relation, path } = collection;
-  const exchange = await followTemplate(await root(app), relation, {}, 7, app ? { app } : {});
-  return expectCollectionPage(exchange, { path, name: relation, page: 1 }, { shape: 2, links: 2 });
+  const exchange = await followTemplate(await root(app), relation, {}, 16, app ? { app } : {});
+  return expectCollectionPage(exchange, { path, name: relation, page: 1 }, { shape: 4, links: 4 });
 }
 
 /** Every item of a collection, from the root along the `next` links. */
@@ -399,7 +464,7 @@ async function allItems(
   app?: Handler,
 ): Promise<Listed[]> {
   const { relation: name, path } = collection;
-  return itemsAlong(await firstPage(collection, app), { path, name }, { shape: 2, links: 2 }, app);
+  return itemsAlong(await firstPage(collection, app), { path, name }, { shape: 4, links: 4 }, app);
 }
 
 const emptyList = satisfies(
@@ -416,27 +481,27 @@ it("answers a HAL client's GET / with the root, its links made from the routes t
       headers: { accept: 'application/json' },
     }),
     { status: 200 },
-    { hint: 7 },
+    { hint: 16 },
   );
 });
 
 it("walks from the root to every speaker's talks and back, by the links of the pages alone", async () => {
   // As a generic HAL client does: no speaker is fetched, each item says where its talks are.
   const giving = await walkRelation(await allItems(SPEAKERS), 'talks', 'speakers', {
-    links: 6,
-    back: 6,
+    links: 13,
+    back: 13,
   });
-  expectLinkedAsWalked(await allItems(TALKS), 'speakers', giving, 6);
+  expectLinkedAsWalked(await allItems(TALKS), 'speakers', giving, 13);
 });
 
 it('links a speaker to their embedded talks and a talk to its embedded speakers, each of which links back', async () => {
   const start = await root();
   const [speaker] = (await firstPage(SPEAKERS)).items;
-  const entity = await followTemplate(start, 'speaker', { speaker_id: speaker?.id as number }, 7);
+  const entity = await followTemplate(start, 'speaker', { speaker_id: speaker?.id as number }, 16);
   expectResponse(entity, { status: 200 }, { hint: 1 });
-  expectEmbeddedLinked(entity, 'talks', 'speakers', 6);
+  expectEmbeddedLinked(entity, 'talks', 'speakers', 13);
   const { talk } = await talkWithSpeakers();
-  expectEmbeddedLinked(talk, 'speakers', 'talks', 6);
+  expectEmbeddedLinked(talk, 'speakers', 'talks', 13);
 });
 
 it('gives a speaker without talks and a talk without speakers empty lists of links, in pages too', async () => {
@@ -455,17 +520,17 @@ it('gives a speaker without talks and a talk without speakers empty lists of lin
       .get() as { id: number };
     const app = await createApp({ database });
     const start = await root(app);
-    const alone = await followTemplate(start, 'talk', { talk_id: talk.id }, 7, { app });
+    const alone = await followTemplate(start, 'talk', { talk_id: talk.id }, 16, { app });
     expectResponse(
       alone,
       { status: 200, json: { id: talk.id, _links: { speakers: emptyList } } },
-      { hint: 6 },
+      { hint: 13 },
     );
-    const idle = await followTemplate(start, 'speaker', { speaker_id: speaker.id }, 7, { app });
+    const idle = await followTemplate(start, 'speaker', { speaker_id: speaker.id }, 16, { app });
     expectResponse(
       idle,
       { status: 200, json: { id: speaker.id, _links: { talks: emptyList } } },
-      { hint: 6 },
+      { hint: 13 },
     );
     // An item links, and embeds nothing: not even an empty list.
     for (const [collection, id, relation] of [
@@ -475,7 +540,7 @@ it('gives a speaker without talks and a talk without speakers empty lists of lin
       const listed = (await allItems(collection, app)).find(({ item }) => item.id === id);
       expectThat(listed !== undefined, {
         expected: `${collection.relation.slice(0, -1)} ${id} on a page of ${collection.relation}`,
-        hint: 2,
+        hint: 4,
       });
       const { exchange, item } = listed;
       expectThat(
@@ -486,7 +551,7 @@ it('gives a speaker without talks and a talk without speakers empty lists of lin
           expected: `${collection.relation.slice(0, -1)} ${id} of the page with "_links": { "${relation}": [] } and no "_embedded"`,
           received: JSON.stringify(item),
           exchange,
-          hint: 6,
+          hint: 13,
         },
       );
     }
@@ -510,8 +575,72 @@ it("answers a method no resource serves, such as PROPFIND, with the resource's o
         headers: { 'content-type': PROBLEM, allow: resourceMethods },
         json: { status: 405, title: 'Method Not Allowed' },
       },
-      { hint: 5 },
+      { hint: 10 },
     );
-    expectResponse(exchange, notDefined('PROPFIND', kind), { hint: 5 });
+    expectResponse(exchange, notDefined('PROPFIND', kind), { hint: 10 });
+  }
+});
+
+it('answers an empty catalogue with empty pages of speakers and talks', async () => {
+  const createApp = await loadCreateApp();
+  const database = createInMemoryCatalogue();
+  try {
+    database.exec('DELETE FROM talks_speakers; DELETE FROM talks; DELETE FROM speakers;');
+    const app = await createApp({ database });
+    const start = await root(app);
+    for (const name of ['speakers', 'talks'] as const) {
+      expectResponse(
+        await followTemplate(start, name, {}, 16, { app }),
+        { status: 200, json: { count: 0, total: 0, _embedded: { [name]: emptyList } } },
+        { hint: 4 },
+      );
+    }
+  } finally {
+    database.close();
+  }
+});
+
+it('reads one page, not the table, and the links of a page or an entity in one query', async () => {
+  const createApp = await loadCreateApp();
+  const database = createInMemoryCatalogue();
+  try {
+    const count = countStatements(database);
+    const app = await createApp({ database });
+    const start = await root(app);
+    for (const [name, relation, page] of [
+      ['speakers', 'talks', 1],
+      ['talks', 'speakers', 2],
+    ] as const) {
+      // The first request opens the catalogue and prepares its statements.
+      await followTemplate(start, name, { page }, 16, { app });
+      count.reset();
+      const exchange = await followTemplate(start, name, { page }, 16, { app });
+      expectResponse(exchange, { status: 200 }, { hint: 4 });
+      const items = embeddedOf(exchange, name);
+      const links = items.reduce(
+        (sum, item) => sum + (linksOf(exchange, item, relation)?.length ?? 0),
+        0,
+      );
+      // The page, its total, and the ids its items link to: one row each.
+      const needed = items.length + 1 + links;
+      expectThat(count.statements <= 4 && count.rows <= needed, {
+        expected: `three statements, reading about ${needed} rows: the ${items.length} items of the page, the total, and the ${links} ids they link to, in one query`,
+        received: `${count.statements} statements, reading ${count.rows} rows`,
+        exchange,
+        hint: 4,
+      });
+    }
+    await send('GET', '/speaker/1', { app });
+    count.reset();
+    const speaker = await send('GET', '/speaker/1', { app });
+    expectThat(count.statements <= 4, {
+      expected:
+        "three statements: the speaker, their talks, and all these talks' speakers' ids in one query",
+      received: `${count.statements} statements, reading ${count.rows} rows`,
+      exchange: speaker,
+      hint: 1,
+    });
+  } finally {
+    database.close();
   }
 });

@@ -20,5 +20,5 @@ export default {
     return items.map((speaker) => this.present(speaker));`,
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -10,5 +10,5 @@ export default {
       replace: "embedded: { talks: 'Conference.V1.Talk' },",
     },
   ],
-  hint: 3,
+  hint: 7,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 3,
+  hint: 7,
 } satisfies LessonMutant;

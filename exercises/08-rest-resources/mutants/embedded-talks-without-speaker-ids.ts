@@ -11,5 +11,5 @@ export default {
       replace: '    return talks.map((talk) => ({ ...talk }));',
     },
   ],
-  hint: 6,
+  hint: 13,
 } satisfies LessonMutant;

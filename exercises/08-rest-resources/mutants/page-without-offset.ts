@@ -12,5 +12,5 @@ export default {
       const { items, total } = this.#catalogue.talks.list({ offset: 0, limit });`,
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: "speaker: { route: 'speaker',",
     },
   ],
-  hint: 7,
+  hint: 16,
 } satisfies LessonMutant;

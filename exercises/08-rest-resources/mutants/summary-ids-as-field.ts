@@ -11,5 +11,5 @@ export default {
       replace: '    return { ...speaker, talks: talkIds };',
     },
   ],
-  hint: 6,
+  hint: 13,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: '    return { ...speaker };',
     },
   ],
-  hint: 6,
+  hint: 13,
 } satisfies LessonMutant;

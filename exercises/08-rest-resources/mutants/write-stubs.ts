@@ -15,5 +15,5 @@ export default {
   /** A speaker as an entity: their fields and their talks, to embed and link. */`,
     },
   ],
-  hint: 4,
+  hint: 10,
 } satisfies LessonMutant;

@@ -7,7 +7,7 @@ import { ApiRoot, type RootLink } from '../../src/root/ApiRoot.ts';
 // TODO: the links of step 07's root, `speakers`, `speaker`, `talks` and `talk`, each to the
 // route the resources registered for it, with a `title`, and the page a client may add as
 // `query`; and a `timezone` link to the time zone service, whose `type` is the one media
-// type it answers (README, "The root from configuration"; hint 7).
+// type it answers (README, "The root from configuration"; hint 16).
 const links: Record<string, RootLink> = {
   self: { route: 'home' },
 };
