@@ -283,12 +283,23 @@ describe('moving between steps', () => {
         'npm run workshop -- restore 1.',
     );
     expect(fixture.read('workspace/src/app.ts')).not.toContain('my work');
-    expect(await workshop('start', '01')).toBe(0);
-    expect(await workshop('restore', '1')).toBe(0);
+    // With work of 02 in the way, `start 01` alone is refused: the suggestion says --force.
+    fixture.write('workspace/src/ping.ts', 'my ping\n');
+    expect(await workshop('start', '01')).toBe(1);
+    const told = fixture.stderr().length;
+    expect(await workshop('restore')).toBe(1);
+    const suggested = [
+      ...fixture
+        .stderr()
+        .slice(told)
+        .matchAll(/npm run workshop -- ([^,]+?)(?=,|\.$|\.\n)/gm),
+    ];
+    expect(suggested.map((match) => match[1])).toEqual(['start 01 --force', 'restore 1']);
+    for (const [, command = ''] of suggested) expect(await workshop(...command.split(' '))).toBe(0);
     expect(fixture.read('workspace/src/app.ts')).toContain('my work');
     expect(readProgress(fixture.dirs.stateDir).current).toBe('01-hello');
-    // What the restore replaced is backed up in turn, and the numbers stay: 1 is still 1.
-    expect(backups()).toHaveLength(2);
+    // What the start and the restore replaced is backed up in turn, and the numbers stay.
+    expect(backups()).toHaveLength(3);
     const listed = fixture.stdout().length;
     await workshop('backups');
     expect(fixture.stdout().slice(listed)).toMatch(/ {2}1 {2}2026-01-02 \d\d:04:05 {2}01-hello/);

@@ -23,6 +23,8 @@ describe('runChecks', () => {
     expect(run.aborted).toBe(false);
     expect(run.durationMs).toBeGreaterThan(0);
     expect(run.output).toContain('answers GET /ping with JSON');
+    // The JSON report's file is read and removed: the output names no file that is gone.
+    expect(run.output).not.toContain('JSON report written');
     expect(run.checks?.length).toBeGreaterThanOrEqual(5);
     expect(run.checks?.every((check) => check.status === 'passed')).toBe(true);
     expect(run.checks?.find((check) => check.file.startsWith('exercises/'))).toMatchObject({

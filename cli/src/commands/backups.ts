@@ -3,6 +3,7 @@ import { UsageError } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { type Backup, listBackups, restoreBackup } from '../workshop/backups.ts';
 import { stepDir } from '../workshop/manifest.ts';
+import { startCommand } from '../workshop/moving.ts';
 import { readProgress } from '../workshop/progress.ts';
 import { type CommandContext, commandHint } from './context.ts';
 
@@ -54,9 +55,12 @@ export function restore(ctx: CommandContext, which: string | undefined): number 
   const held = readProgress(ctx.dirs.stateDir).current;
   if (backup.step !== null && backup.step !== held) {
     const step = ctx.steps.find((candidate) => stepDir(candidate) === backup.step);
+    const start = step
+      ? startCommand(ctx.dirs, ctx.steps, readProgress(ctx.dirs.stateDir), step)
+      : `start ${backup.step}`;
     ctx.err(
       `Backup ${backup.number} holds your files of step ${backup.step}, and workspace/ holds ${held ?? 'no step'}: ` +
-        `its files alone would not run there. To bring it back whole, first ${commandHint(`start ${step?.number ?? backup.step}`)}, ` +
+        `its files alone would not run there. To bring it back whole, first ${commandHint(start)}, ` +
         `then ${commandHint(`restore ${backup.number}`)}.`,
     );
     return 1;

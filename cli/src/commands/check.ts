@@ -5,6 +5,7 @@ import { paint } from '../terminal.ts';
 import { checkWorkspace, type Verification, verifySteps } from '../workshop/checking.ts';
 import { hintPlace, namedHint } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
+import { startCommand } from '../workshop/moving.ts';
 import { checkMutant, loadMutants, type MutantVerdict } from '../workshop/mutants.ts';
 import { mapLimit } from '../workshop/pool.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
@@ -122,7 +123,7 @@ function warnIfNotHeld(ctx: CommandContext, step: Step): void {
   ctx.out(
     paint(ctx.colour).yellow(
       `workspace/ holds step ${held}, not ${stepDir(step)}: these are the checks of ${stepDir(step)} on it. ` +
-        `To work on ${stepDir(step)}, first: ${commandHint(`start ${step.number}`)}`,
+        `To work on ${stepDir(step)}, first: ${commandHint(startCommand(ctx.dirs, ctx.steps, readProgress(ctx.dirs.stateDir), step))}`,
     ),
   );
 }

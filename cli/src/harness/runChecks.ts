@@ -117,8 +117,11 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   let output = '';
   child.all?.setEncoding('utf8');
   child.all?.on('data', (chunk: string) => {
-    output += chunk;
-    options.onOutput?.(chunk);
+    // vitest names the file its JSON reporter wrote, which is read and removed once it ends.
+    const text = jsonFile ? chunk.replace(/^.*JSON report written to .*\n?/gm, '') : chunk;
+    if (text === '') return;
+    output += text;
+    options.onOutput?.(text);
   });
   const result = await child;
   const durationMs = Math.round(performance.now() - started);

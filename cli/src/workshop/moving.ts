@@ -2,7 +2,8 @@ import { relative } from 'node:path';
 import type { WorkshopDirs } from './dirs.ts';
 import { type Step, stepDir } from './manifest.ts';
 import { currentStep, type Progress } from './progress.ts';
-import type { ScaffoldOptions, ScaffoldOutcome } from './scaffold.ts';
+import { planScaffold, type ScaffoldOptions, type ScaffoldOutcome } from './scaffold.ts';
+import { targetDir } from './targets.ts';
 
 /**
  * How starting `step` treats the working copy, from where the learner is:
@@ -26,6 +27,23 @@ export function startOptions(
     removeOthers: held !== null && to < from,
     heldStep: progress.current,
   };
+}
+
+/**
+ * The command that starts `step` from where the learner is, as a message suggests it:
+ * `start 03`, or `start 03 --force` when files the learner changed are in the way (they are
+ * backed up first), since without it the command would refuse.
+ */
+export function startCommand(
+  dirs: WorkshopDirs,
+  steps: readonly Step[],
+  progress: Progress,
+  step: Step,
+): string {
+  const options = startOptions(steps, progress, step);
+  const plan = planScaffold(dirs, targetDir('starter', step, dirs), options.removeOthers);
+  const refused = !options.force && plan.conflicts.length > 0;
+  return `start ${step.number}${refused ? ' --force' : ''}`;
 }
 
 /**
