@@ -1,7 +1,33 @@
-import { expectResponse, expectThat, satisfies, send } from '@hyperpipe/cli/harness';
+import {
+  expectResponse,
+  expectThat,
+  type ServedTarget,
+  satisfies,
+  send,
+  serveTarget,
+} from '@hyperpipe/cli/harness';
 import { describe, expect, it } from 'vitest';
 
 const PROBLEM = /^application\/problem\+json/;
+/** The zone this process runs in, as the application it builds in-process reports it. */
+const OWN_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** A zone for a server of the checks' own, unlike this machine's and any a learner would write. */
+const OTHER_ZONE = OWN_ZONE === 'Pacific/Chatham' ? 'Asia/Kathmandu' : 'Pacific/Chatham';
+
+/**
+ * Starts src/server.ts in `zone`: the server's process reads TZ from the environment it
+ * inherits from this one, where TZ changes nothing once started (a thread's copy).
+ */
+async function serveInZone(zone: string): Promise<ServedTarget> {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return await serveTarget({ hint: 1 });
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
 
 const timeZone = satisfies((value) => {
   try {
@@ -17,6 +43,7 @@ const failedValidation = {
   headers: { 'content-type': PROBLEM },
   json: {
     status: 422,
+    title: 'Unprocessable Entity',
     detail: 'Failed Validation',
     validation_messages: { timezone: expect.any(Object) },
   },
@@ -34,6 +61,33 @@ describe('step 05: the time zone service', () => {
       },
       { hint: 1 },
     );
+    expectResponse(exchange, { json: { timezone: OWN_ZONE } }, { hint: 1 });
+  });
+
+  it(`answers GET /timezone with the zone of the server's process: ${OTHER_ZONE} when started with TZ=${OTHER_ZONE}`, async () => {
+    const server = await serveInZone(OTHER_ZONE);
+    try {
+      const exchange = await send('GET', '/timezone', { origin: server.url });
+      expectResponse(exchange, { status: 200, json: { timezone: OTHER_ZONE } }, { hint: 1 });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('answers HEAD /timezone as GET, without a body: a HEAD is no POST', async () => {
+    const exchange = await send('HEAD', '/timezone');
+    expectResponse(
+      exchange,
+      { status: 200, headers: { 'content-type': /^application\/json/ }, text: '' },
+      { hint: 1 },
+    );
+  });
+
+  it('refuses every method but GET, HEAD and POST: PUT and DELETE /timezone are 405, Allow: GET,HEAD,POST', async () => {
+    for (const method of ['PUT', 'DELETE']) {
+      const exchange = await send(method, '/timezone');
+      expectResponse(exchange, { status: 405, headers: { allow: 'GET,HEAD,POST' } }, { hint: 1 });
+    }
   });
 
   it('accepts a valid time zone sent as JSON: POST /timezone', async () => {
@@ -44,47 +98,47 @@ describe('step 05: the time zone service', () => {
       exchange,
       hint: 1,
     });
-    expectResponse(exchange, { status: 200, json: { timezone: 'Europe/Paris' } }, { hint: 2 });
+    expectResponse(exchange, { status: 200, json: { timezone: 'Europe/Paris' } }, { hint: 4 });
   });
 
   it('accepts a valid time zone sent as a form: POST /timezone', async () => {
     const exchange = await send('POST', '/timezone', { form: { timezone: 'America/New_York' } });
-    expectResponse(exchange, { status: 200, json: { timezone: 'America/New_York' } }, { hint: 3 });
+    expectResponse(exchange, { status: 200, json: { timezone: 'America/New_York' } }, { hint: 7 });
   });
 
-  it('answers other methods with a 405 problem that lists GET and POST in Allow', async () => {
+  it('answers other methods with a 405 problem that keeps Allow', async () => {
     const exchange = await send('DELETE', '/timezone');
     expectResponse(
       exchange,
       {
         status: 405,
-        headers: { allow: /\bGET\b.*\bPOST\b|\bPOST\b.*\bGET\b/, 'content-type': PROBLEM },
+        headers: { allow: 'GET,HEAD,POST', 'content-type': PROBLEM },
         json: { status: 405, title: 'Method Not Allowed' },
       },
-      { hint: 5 },
+      { hint: 12 },
     );
   });
 
   it('answers an unknown time zone with a 422 Failed Validation problem', async () => {
     const exchange = await send('POST', '/timezone', { json: { timezone: 'Mars/Olympus_Mons' } });
-    expectResponse(exchange, failedValidation, { hint: 4 });
+    expectResponse(exchange, failedValidation, { hint: 9 });
   });
 
   it('answers a missing or non-text time zone with a 422 Failed Validation problem', async () => {
-    expectResponse(await send('POST', '/timezone', { json: {} }), failedValidation, { hint: 4 });
+    expectResponse(await send('POST', '/timezone', { json: {} }), failedValidation, { hint: 9 });
     // A body that is not an object has no timezone to read: still a 422, never a 500.
-    expectResponse(await send('POST', '/timezone'), failedValidation, { hint: 4 });
-    expectResponse(await send('POST', '/timezone', { json: null }), failedValidation, { hint: 4 });
+    expectResponse(await send('POST', '/timezone'), failedValidation, { hint: 9 });
+    expectResponse(await send('POST', '/timezone', { json: null }), failedValidation, { hint: 9 });
     expectResponse(await send('POST', '/timezone', { json: ['Europe/Paris'] }), failedValidation, {
-      hint: 4,
+      hint: 9,
     });
     expectResponse(await send('POST', '/timezone', { json: { timezone: 42 } }), failedValidation, {
-      hint: 4,
+      hint: 9,
     });
     expectResponse(
       await send('POST', '/timezone', { form: { timezone: '+01:00' } }),
       failedValidation,
-      { hint: 4 },
+      { hint: 9 },
     );
   });
 
@@ -93,7 +147,7 @@ describe('step 05: the time zone service', () => {
     expectResponse(
       exchange,
       { status: 422, headers: { 'access-control-allow-origin': '*' } },
-      { hint: 5 },
+      { hint: 12 },
     );
   });
 
@@ -106,7 +160,7 @@ describe('step 05: the time zone service', () => {
         headers: { 'content-type': /^application\/json/ },
         json: { status: 405, error: expect.any(String) },
       },
-      { hint: 5 },
+      { hint: 12 },
     );
   });
 });

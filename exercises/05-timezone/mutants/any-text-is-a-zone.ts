@@ -16,5 +16,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 4,
+  hint: 9,
 } satisfies LessonMutant;

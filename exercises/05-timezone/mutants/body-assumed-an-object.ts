@@ -11,5 +11,5 @@ export default {
       replace: '(body as Record<string, unknown>).timezone;',
     },
   ],
-  hint: 4,
+  hint: 9,
 } satisfies LessonMutant;

@@ -10,5 +10,5 @@ export default {
       replace: "contentTypes: ['application/json'],",
     },
   ],
-  hint: 3,
+  hint: 7,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'The body is not read by the handler itself. Put a `ContentNegotiation` before it, in a list, and read what it parsed:',
+  rule: "Put a `ContentNegotiation` before the handler, in a list that is the route's `middleware`",
   mistake:
     'routes /timezone straight to the TimezoneHandler, with no ContentNegotiation to parse the body',
   edits: [
@@ -22,5 +22,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'Invalid input is thrown, not returned:',
+  rule: 'Invalid input is thrown, not returned',
   mistake:
     'returns the problem as a plain JSON response with status 422 instead of throwing it, so it is not application/problem+json',
   edits: [
@@ -20,5 +20,5 @@ export default {
       return json(problem.toJSON(), { status: 422 });`,
     },
   ],
-  hint: 4,
+  hint: 9,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'at a priority between routing (1) and the JSON errors (-100):',
+  rule: 'at a priority between routing (1) and the JSON errors (-100)',
   mistake:
     'gives ProblemMiddleware a priority below JsonErrors, so the JSON errors render every error first',
   edits: [
@@ -11,5 +11,5 @@ export default {
       replace: "middleware: 'ProblemMiddleware', error: true, priority: -150 }",
     },
   ],
-  hint: 5,
+  hint: 12,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: "problems: { middleware: 'ProblemMiddleware',",
     },
   ],
-  hint: 5,
+  hint: 12,
 } satisfies LessonMutant;
