@@ -5,7 +5,7 @@
 import { parseCommandLine, UsageError } from './args.ts';
 import type { CommandContext, RunChecks } from './commands/context.ts';
 import { NOT_INTERACTIVE, runCommand } from './run.ts';
-import { isInteractive, supportsHyperlinks, wantsColour } from './terminal.ts';
+import { isInteractive, supportsHyperlinks, wantsColour, withoutColourForInk } from './terminal.ts';
 import { promptConfirm } from './workshop/confirm.ts';
 import { REPOSITORY_DIRS } from './workshop/dirs.ts';
 import { loadManifest, type Step } from './workshop/manifest.ts';
@@ -86,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
     ctx.err(NOT_INTERACTIVE);
     return 2;
   }
+  withoutColourForInk(ctx.colour, process.env);
   const { runApp } = await import('./ui/runApp.ts');
   return runApp({
     dirs,

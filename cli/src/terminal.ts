@@ -16,11 +16,22 @@ export function isInteractive(
   return Boolean(stdin.isTTY && stdout.isTTY) && !inCi(env);
 }
 
-/** Whether to colour output: a terminal that has not asked for no colour. */
+/**
+ * Whether to colour output: a terminal that has not asked for no colour (NO_COLOR, or a
+ * `TERM=dumb` that cannot show it), unless FORCE_COLOR asks for it.
+ */
 export function wantsColour(stdout: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
-  return Boolean(stdout.isTTY);
+  return Boolean(stdout.isTTY) && env.TERM !== 'dumb';
+}
+
+/**
+ * Makes the Ink app draw without colour when {@link wantsColour} says no: Ink colours with
+ * chalk, which decides when it loads, from FORCE_COLOR, and does not read NO_COLOR.
+ */
+export function withoutColourForInk(colour: boolean, env: NodeJS.ProcessEnv): void {
+  if (!colour) env.FORCE_COLOR = '0';
 }
 
 export interface Paint {

@@ -544,6 +544,14 @@ describe('workshop check', () => {
   });
 });
 
+describe('workshop --version', () => {
+  it("prints the command's version and the Node.js that runs it", async () => {
+    fixture = createFixture();
+    expect(await workshop('--version')).toBe(0);
+    expect(fixture.stdout()).toMatch(/^workshop \d+\.\d+\.\d+ \(Node\.js v\d+\.\d+\.\d+\)$/m);
+  });
+});
+
 describe('workshop hint', () => {
   it("renders a hint's Markdown: code blocks indented, no fences", async () => {
     fixture = createFixture();

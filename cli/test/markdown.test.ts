@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../src/markdown.ts';
-import { supportsHyperlinks } from '../src/terminal.ts';
+import { supportsHyperlinks, wantsColour, withoutColourForInk } from '../src/terminal.ts';
 
 const README = `# Step 05: time zones
 
@@ -86,6 +86,26 @@ describe('renderMarkdown', () => {
     expect(stripVTControlCharacters(renderMarkdown(README, { ...plain, colour: true }))).toBe(
       renderMarkdown(README, plain),
     );
+  });
+});
+
+describe('wantsColour', () => {
+  const tty = { isTTY: true };
+  it('colours a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR wins over the terminal', () => {
+    expect(wantsColour(tty, { TERM: 'xterm-256color' })).toBe(true);
+    expect(wantsColour(tty, { TERM: 'xterm-256color', NO_COLOR: '1' })).toBe(false);
+    expect(wantsColour(tty, { TERM: 'dumb' })).toBe(false);
+    expect(wantsColour(tty, { TERM: 'dumb', FORCE_COLOR: '1' })).toBe(true);
+    expect(wantsColour({ isTTY: false }, {})).toBe(false);
+  });
+
+  it("turns the Ink app's colour off through FORCE_COLOR, the only switch its chalk reads", () => {
+    const env: NodeJS.ProcessEnv = { NO_COLOR: '1', FORCE_COLOR: '3' };
+    withoutColourForInk(wantsColour(tty, env), env);
+    expect(env.FORCE_COLOR).toBe('0');
+    const coloured: NodeJS.ProcessEnv = { TERM: 'xterm' };
+    withoutColourForInk(wantsColour(tty, coloured), coloured);
+    expect(coloured.FORCE_COLOR).toBeUndefined();
   });
 });
 
