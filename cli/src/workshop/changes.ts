@@ -9,9 +9,19 @@ export function isChecked(file: string): boolean {
   return !/^check-\d+\.local\./.test(parts.at(-1) ?? '') && !isScratch(parts.at(-1) ?? '');
 }
 
-/** An editor's swap or backup file: never a file of the project. */
+/**
+ * An editor's or tool's scratch file: never a file of the project, whose files all have an
+ * extension. `sed -i` writes `sedxHoKEz` and renames it over the file; on a busy machine the
+ * rename can come after a burst of saves settled, which would otherwise name the scratch file.
+ * Vim probes a folder with a file named `4913`.
+ */
 function isScratch(name: string): boolean {
-  return name.startsWith('.') || name.endsWith('~') || /\.(swp|swx|tmp)$/.test(name);
+  return (
+    name.startsWith('.') ||
+    name.endsWith('~') ||
+    !name.includes('.') ||
+    /\.(swp|swx|tmp)$/.test(name)
+  );
 }
 
 /**
