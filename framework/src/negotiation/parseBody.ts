@@ -8,7 +8,8 @@ import { essence, isJsonType } from './mediaType.ts';
  *
  * @param contentType - the request's `Content-Type`
  *
- * @throws ApiProblem 400 `JSON decoding error: <reason>` for malformed JSON
+ * @throws ApiProblem 400 `JSON decoding error: <reason>` for malformed JSON, and 400 for bytes
+ *   that are not UTF-8
  *
  * @example
  * ```ts
@@ -19,7 +20,7 @@ import { essence, isJsonType } from './mediaType.ts';
  * @category Negotiation
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
-  const text = new TextDecoder().decode(bytes);
+  const text = decodeUtf8(bytes);
   if (isJsonType(contentType)) {
     try {
       return JSON.parse(text);
@@ -30,6 +31,19 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   if (essence(contentType) === 'application/x-www-form-urlencoded')
     return formToObject(new URLSearchParams(text));
   return text;
+}
+
+/**
+ * The body as text. Decoding leniently would turn each invalid byte into U+FFFD, and store
+ * a value the client never sent; JSON (RFC 8259 §8.1) and forms are UTF-8, so such bytes
+ * are the client's mistake.
+ */
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (cause) {
+    throw new ApiProblem(400, 'The request body is not valid UTF-8', { cause });
+  }
 }
 
 function formToObject(form: URLSearchParams): Record<string, string | string[]> {

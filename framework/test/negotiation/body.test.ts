@@ -181,6 +181,30 @@ describe('request body parsing', () => {
     expect(detail).toMatch(/^JSON decoding error: \S/);
   });
 
+  it.each([
+    ['application/json', '{"name": "Ada ', '"}'],
+    [FORM, 'name=Ada+', ''],
+    ['text/plain', 'Ada ', ''],
+  ])(
+    '400 problem for bytes that are not UTF-8 sent as %s, never U+FFFD',
+    async (type, before, after) => {
+      const app = bodyApp({ contentTypes: ['application/json', FORM, 'text/plain'] });
+      for (const invalid of [[0xff], [0xc3], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+        const body = Buffer.concat([Buffer.from(before), Buffer.from(invalid), Buffer.from(after)]);
+        const detail = await expectProblem(
+          await post(app, body, { 'content-type': type }),
+          400,
+          'Bad Request',
+        );
+        expect(detail).toBe('The request body is not valid UTF-8');
+      }
+      // The same text, its é encoded right, is read as sent.
+      const valid = Buffer.from(`${before}é${after}`);
+      const response = await post(app, valid, { 'content-type': type });
+      expect(JSON.stringify(await response.json())).toContain('Ada é');
+    },
+  );
+
   it('checks Accept before reading the body', async () => {
     const response = await post(bodyApp(), '{"broken', {
       'content-type': 'application/json',
