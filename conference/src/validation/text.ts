@@ -8,9 +8,27 @@ import { z } from 'zod';
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
+ * A control character other than tab and line breaks: NUL, which many clients read as the
+ * end of the text, ESC, which starts a terminal's escape sequence when a name is printed…
+ */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+
+/**
+ * Characters that show nothing: white space, format characters (U+200B zero width space,
+ * U+202E right-to-left override) and the others Unicode says to ignore when not supported
+ * (U+3164 Hangul filler). A name of only these would be a blank line in every list.
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]+$/u;
+
+/**
  * A text field of the API's input, with messages that name it: `The name is required`
- * when it is missing, `The name must be a string` when it is something else, and
- * `The name must be valid Unicode text` when it holds a lone surrogate.
+ * when it is missing, `The name must be a string` when it is something else,
+ * `The name must be valid Unicode text` when it holds a lone surrogate,
+ * `The name must not hold control characters` for NUL, ESC and the like, and
+ * `The name must hold a visible character` when nothing of it would show.
+ *
+ * Text of white space only is left to the field's own rule (a name is trimmed, then
+ * required), so that its message stays the one a blank field gets.
  */
 export function text(field: string) {
   return z
@@ -22,6 +40,16 @@ export function text(field: string) {
       message: `The ${field} must be valid Unicode text`,
       params: { rule: 'unicode' },
       // Length and format messages about text that is refused anyway would only add noise.
+      abort: true,
+    })
+    .refine((value) => !CONTROL.test(value), {
+      message: `The ${field} must not hold control characters`,
+      params: { rule: 'control' },
+      abort: true,
+    })
+    .refine((value) => value.trim() === '' || !INVISIBLE.test(value), {
+      message: `The ${field} must hold a visible character`,
+      params: { rule: 'visible' },
       abort: true,
     });
 }

@@ -17,9 +17,11 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): z.outp
 
 /** zod's issues as validation messages: `{ field: { rule: message } }`. */
 export function messagesOf(issues: readonly z.core.$ZodIssue[]): ValidationMessages {
-  const messages: Record<string, Record<string, string>> = {};
+  // Collected in a Map: assigned to a plain object, a field named `__proto__` would set its
+  // prototype instead, and the 422 would name no field at all.
+  const messages = new Map<string, Record<string, string>>();
   const add = (field: string, rule: string, message: string) => {
-    messages[field] = { ...messages[field], [rule]: message };
+    messages.set(field, { ...messages.get(field), [rule]: message });
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -30,7 +32,7 @@ export function messagesOf(issues: readonly z.core.$ZodIssue[]): ValidationMessa
       add(field, ruleOf(issue), issue.message);
     }
   }
-  return messages;
+  return Object.fromEntries(messages);
 }
 
 function ruleOf(issue: z.core.$ZodIssue): string {
