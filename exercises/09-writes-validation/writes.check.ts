@@ -50,6 +50,7 @@ function failedValidation(field: string) {
     headers: { 'content-type': PROBLEM },
     json: {
       status: 422,
+      title: 'Unprocessable Entity',
       detail: 'Failed Validation',
       validation_messages: { [field]: messagesNaming(field) },
     },
@@ -60,8 +61,20 @@ function failedValidation(field: string) {
 const NOT_FOUND = {
   status: 404,
   headers: { 'content-type': PROBLEM },
-  json: { detail: 'Entity not found.' },
+  json: { title: 'Not Found', detail: 'Entity not found.' },
 };
+
+/** The methods an `Allow` header lists, whatever their order and spacing. */
+const allowing = (methods: readonly string[]) =>
+  satisfies(
+    (value) => {
+      const named = String(value)
+        .split(',')
+        .map((method) => method.trim().toUpperCase());
+      return named.length === methods.length && methods.every((method) => named.includes(method));
+    },
+    `${methods.join(',')}, no more and no fewer`,
+  );
 
 /** GET a collection and read its `total`. */
 async function totalOf(resource: 'speaker' | 'talk', hint: number): Promise<number> {
@@ -113,15 +126,15 @@ async function expectRefused(
   const entity = path.split('/').length > 2 ? await fetchEntity(path, 1) : undefined;
   const refused = await send(method, path, { json: body });
   expectResponse(refused, failedValidation(field), { hint });
-  const totalAfter = await totalOf(resource, 5);
+  const totalAfter = await totalOf(resource, 13);
   expectThat(totalAfter === total, {
     expected: `the refused ${method} to leave ${total} ${resource}s in GET /${resource}`,
     received: `total ${totalAfter} after it`,
     exchange: refused,
-    hint: 5,
+    hint: 13,
   });
   // Every field, link and embedded item as before the refused write.
-  if (entity) expectResponse(await send('GET', path), { status: 200, json: entity }, { hint: 5 });
+  if (entity) expectResponse(await send('GET', path), { status: 200, json: entity }, { hint: 13 });
 }
 
 /** Follows the Location of a 201 and returns what it serves. */
@@ -209,13 +222,13 @@ it('replaces a speaker with PUT and changes one field with PATCH', async () => {
       headers: { 'content-type': HAL },
       json: { id, name: 'Grace Hopper', url: 'https://grace.example', twitter: '@grace' },
     },
-    { hint: 2 },
+    { hint: 4 },
   );
   const patched = await send('PATCH', path, { json: { twitter: '@amazing_grace' } });
   expectResponse(
     patched,
     { status: 200, json: { id, name: 'Grace Hopper', twitter: '@amazing_grace' } },
-    { hint: 2 },
+    { hint: 4 },
   );
   expectResponse(
     await send('GET', path),
@@ -223,13 +236,13 @@ it('replaces a speaker with PUT and changes one field with PATCH', async () => {
       status: 200,
       json: { id, name: 'Grace Hopper', url: 'https://grace.example', twitter: '@amazing_grace' },
     },
-    { hint: 2 },
+    { hint: 4 },
   );
   // PUT replaces the whole speaker: what it leaves out is gone.
   expectResponse(
     await send('PUT', path, { json: { name: 'Grace Brewster Hopper' } }),
     { status: 200, json: { id, name: 'Grace Brewster Hopper', url: null, twitter: null } },
-    { hint: 2 },
+    { hint: 4 },
   );
 });
 
@@ -238,8 +251,8 @@ it('answers PUT and PATCH to an id nobody has with 404 Entity not found', async 
     ['/speaker/99999999', { name: 'Nobody' }],
     ['/talk/99999999', { title: 'Nothing' }],
   ] as const) {
-    expectResponse(await send('PUT', path, { json: body }), NOT_FOUND, { hint: 2 });
-    expectResponse(await send('PATCH', path, { json: body }), NOT_FOUND, { hint: 2 });
+    expectResponse(await send('PUT', path, { json: body }), NOT_FOUND, { hint: 4 });
+    expectResponse(await send('PATCH', path, { json: body }), NOT_FOUND, { hint: 4 });
   }
 });
 
@@ -249,17 +262,17 @@ it('replaces a talk with PUT and changes its day with PATCH', async () => {
   expectResponse(
     await send('PUT', path, { json: { title: 'Routing, revisited', day: '2027-05-19' } }),
     { status: 200, json: { id, title: 'Routing, revisited', day: '2027-05-19' } },
-    { hint: 2 },
+    { hint: 4 },
   );
   expectResponse(
     await send('PATCH', path, { json: { day: '2027-05-20' } }),
     { status: 200, json: { id, title: 'Routing, revisited', day: '2027-05-20' } },
-    { hint: 2 },
+    { hint: 4 },
   );
   expectResponse(
     await send('GET', path),
     { status: 200, json: { id, title: 'Routing, revisited', day: '2027-05-20' } },
-    { hint: 2 },
+    { hint: 4 },
   );
 });
 
@@ -270,62 +283,114 @@ it('deletes: DELETE is 204, then the entity is 404 and the total one less', asyn
   ] as const) {
     const id = (await idsOf(resource, embedded)).at(-1);
     const path = `/${resource}/${id}`;
-    const total = await totalOf(resource, 3);
-    expectResponse(await send('DELETE', path), { status: 204, text: '' }, { hint: 3 });
-    expectResponse(await send('GET', path), NOT_FOUND, { hint: 3 });
-    const after = await totalOf(resource, 3);
+    const total = await totalOf(resource, 7);
+    expectResponse(await send('DELETE', path), { status: 204, text: '' }, { hint: 7 });
+    expectResponse(await send('GET', path), NOT_FOUND, { hint: 7 });
+    const after = await totalOf(resource, 7);
     expectThat(after === total - 1, {
       expected: `GET /${resource} to count ${total - 1} after the DELETE`,
       received: `total ${after}`,
-      hint: 3,
+      hint: 7,
     });
     // It is gone: deleting it again finds nothing.
-    expectResponse(await send('DELETE', path), NOT_FOUND, { hint: 3 });
+    expectResponse(await send('DELETE', path), NOT_FOUND, { hint: 7 });
+    // A second URL for the same entity, with a leading zero, deletes nothing either.
+    const [other] = await idsOf(resource, embedded);
+    expectResponse(await send('DELETE', `/${resource}/0${other}`), { status: 404 }, { hint: 7 });
+    await fetchEntity(`/${resource}/${other}`, 7);
   }
 });
 
 it('refuses a speaker without a name, or with an unknown field, and creates nothing', async () => {
-  await expectRefused('POST', '/speaker', { url: 'https://nameless.example' }, 'name', 4);
-  await expectRefused('POST', '/speaker', { name: '   ' }, 'name', 4);
-  await expectRefused('POST', '/speaker', { name: 'Ada', nickname: 'Countess' }, 'nickname', 4);
+  await expectRefused('POST', '/speaker', { url: 'https://nameless.example' }, 'name', 10);
+  await expectRefused('POST', '/speaker', { name: '   ' }, 'name', 10);
+  await expectRefused('POST', '/speaker', { name: 'Ada', nickname: 'Countess' }, 'nickname', 10);
 });
 
 it('refuses a name over 80 characters, a url over 255 and a twitter handle over 80', async () => {
   const [id] = await idsOf('speaker', 'speakers');
   const long = (length: number) => 'a'.repeat(length);
-  await expectRefused('POST', '/speaker', { name: long(81) }, 'name', 4);
-  await expectRefused('PUT', `/speaker/${id}`, { name: long(81) }, 'name', 4);
-  await expectRefused('PATCH', `/speaker/${id}`, { name: long(81) }, 'name', 4);
+  await expectRefused('POST', '/speaker', { name: long(81) }, 'name', 10);
+  await expectRefused('PUT', `/speaker/${id}`, { name: long(81) }, 'name', 10);
+  await expectRefused('PATCH', `/speaker/${id}`, { name: long(81) }, 'name', 10);
   const url = `https://example.com/${long(236)}`;
-  await expectRefused('POST', '/speaker', { name: 'Ada', url }, 'url', 4);
-  await expectRefused('PATCH', `/speaker/${id}`, { url }, 'url', 4);
-  await expectRefused('POST', '/speaker', { name: 'Ada', twitter: long(81) }, 'twitter', 4);
-  await expectRefused('PUT', `/speaker/${id}`, { name: 'Ada', twitter: long(81) }, 'twitter', 4);
+  await expectRefused('POST', '/speaker', { name: 'Ada', url }, 'url', 10);
+  await expectRefused('PATCH', `/speaker/${id}`, { url }, 'url', 10);
+  await expectRefused('POST', '/speaker', { name: 'Ada', twitter: long(81) }, 'twitter', 10);
+  await expectRefused('PUT', `/speaker/${id}`, { name: 'Ada', twitter: long(81) }, 'twitter', 10);
+});
+
+it('accepts a name of exactly 80 characters, a url of 255 and a twitter handle of 80, and stores name and url trimmed', async () => {
+  const long = (length: number) => 'a'.repeat(length);
+  const url = `https://example.com/${long(235)}`;
+  const sent = { name: long(80), url, twitter: long(80) };
+  expectResponse(
+    await send('POST', '/speaker', { json: sent }),
+    { status: 201, json: sent },
+    { hint: 10 },
+  );
+  const [id] = await idsOf('speaker', 'speakers');
+  expectResponse(
+    await send('PUT', `/speaker/${id}`, {
+      json: { name: '  Ada Lovelace  ', url: ' https://ada.example ' },
+    }),
+    { status: 200, json: { id, name: 'Ada Lovelace', url: 'https://ada.example' } },
+    { hint: 10 },
+  );
+  expectResponse(
+    await send('GET', `/speaker/${id}`),
+    { status: 200, json: { id, name: 'Ada Lovelace', url: 'https://ada.example' } },
+    { hint: 10 },
+  );
+});
+
+it('says in Allow what each resource serves now, and refuses the rest with a 405 problem', async () => {
+  const [speaker] = await idsOf('speaker', 'speakers');
+  const [talk] = await idsOf('talk', 'talks');
+  const entity = allowing(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
+  const collection = allowing(['GET', 'HEAD', 'POST', 'OPTIONS']);
+  for (const [path, allow, refused, hint] of [
+    ['/speaker', collection, 'PUT', 1],
+    ['/talk', collection, 'DELETE', 1],
+    [`/speaker/${speaker}`, entity, 'POST', 4],
+    [`/talk/${talk}`, entity, 'POST', 4],
+  ] as const) {
+    expectResponse(await send('OPTIONS', path), { status: 204, headers: { allow } }, { hint });
+    expectResponse(
+      await send(refused, path, { json: { name: 'Ada' } }),
+      {
+        status: 405,
+        headers: { 'content-type': PROBLEM, allow },
+        json: { status: 405, title: 'Method Not Allowed' },
+      },
+      { hint },
+    );
+  }
 });
 
 it('refuses a url that is no http(s) URL, such as javascript:', async () => {
   const [id] = await idsOf('speaker', 'speakers');
   for (const url of ['javascript:alert(1)', 'ftp://files.example/ada', 'ada.example']) {
-    await expectRefused('POST', '/speaker', { name: 'Ada', url }, 'url', 4);
-    await expectRefused('PATCH', `/speaker/${id}`, { url }, 'url', 4);
+    await expectRefused('POST', '/speaker', { name: 'Ada', url }, 'url', 10);
+    await expectRefused('PATCH', `/speaker/${id}`, { url }, 'url', 10);
   }
 });
 
 it('refuses a talk whose day is not YYYY-MM-DD, without a title, or with an unknown field', async () => {
   const [id] = await idsOf('talk', 'talks');
   for (const day of ['18/05/2027', '2027-5-18', 'tomorrow']) {
-    await expectRefused('POST', '/talk', { title: 'Pipelines', day }, 'day', 4);
-    await expectRefused('PATCH', `/talk/${id}`, { day }, 'day', 4);
+    await expectRefused('POST', '/talk', { title: 'Pipelines', day }, 'day', 10);
+    await expectRefused('PATCH', `/talk/${id}`, { day }, 'day', 10);
   }
-  await expectRefused('POST', '/talk', { day: '2027-05-18' }, 'title', 4);
-  await expectRefused('PUT', `/talk/${id}`, { day: '2027-05-18' }, 'title', 4);
-  await expectRefused('POST', '/talk', { title: 'Pipelines', room: 'A' }, 'room', 4);
+  await expectRefused('POST', '/talk', { day: '2027-05-18' }, 'title', 10);
+  await expectRefused('PUT', `/talk/${id}`, { day: '2027-05-18' }, 'title', 10);
+  await expectRefused('POST', '/talk', { title: 'Pipelines', room: 'A' }, 'room', 10);
 });
 
 it('refuses a talk with a speaker nobody is, and links nothing', async () => {
   const [speaker] = await idsOf('speaker', 'speakers');
   const [id] = await idsOf('talk', 'talks');
   const speakers = [speaker, 99999999];
-  await expectRefused('POST', '/talk', { title: 'Pipelines', speakers }, 'speakers', 5);
-  await expectRefused('PATCH', `/talk/${id}`, { speakers }, 'speakers', 5);
+  await expectRefused('POST', '/talk', { title: 'Pipelines', speakers }, 'speakers', 13);
+  await expectRefused('PATCH', `/talk/${id}`, { speakers }, 'speakers', 13);
 });

@@ -12,5 +12,5 @@ export default {
       replace: "    .max(80, 'The name must be at most 80 characters'),",
     },
   ],
-  hint: 4,
+  hint: 10,
 } satisfies LessonMutant;

@@ -14,5 +14,5 @@ export default {
     .max(80)`,
     },
   ],
-  hint: 4,
+  hint: 10,
 } satisfies LessonMutant;

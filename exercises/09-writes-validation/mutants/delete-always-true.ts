@@ -10,5 +10,5 @@ export default {
       replace: '    this.catalogue.speakers.delete(Number(id));\n    return true;',
     },
   ],
-  hint: 3,
+  hint: 7,
 } satisfies LessonMutant;

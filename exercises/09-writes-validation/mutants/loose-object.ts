@@ -11,5 +11,5 @@ export default {
       replace: 'export const speakerInput = z.object(fields);',
     },
   ],
-  hint: 4,
+  hint: 10,
 } satisfies LessonMutant;

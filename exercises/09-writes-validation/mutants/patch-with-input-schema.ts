@@ -16,5 +16,5 @@ export default {
       replace: "import { speakerInput } from './speakerInput.ts';",
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

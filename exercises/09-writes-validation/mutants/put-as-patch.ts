@@ -11,5 +11,5 @@ export default {
       replace: 'this.catalogue.speakers.patch(Number(id), validate(speakerInput, data));',
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: 'return this.#present(this.#catalogue.talks.create(input));',
     },
   ],
-  hint: 5,
+  hint: 13,
 } satisfies LessonMutant;

@@ -13,5 +13,5 @@ export default {
     return this.present(speaker as Speaker);`,
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -19,5 +19,5 @@ export default {
       replace: "import type { Speaker, SpeakerPatch, Talk } from '@hyperpipe/catalogue';",
     },
   ],
-  hint: 5,
+  hint: 13,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: 'return this.present(this.catalogue.speakers.create(speakerInput.parse(data)));',
     },
   ],
-  hint: 4,
+  hint: 10,
 } satisfies LessonMutant;
