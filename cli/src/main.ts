@@ -4,6 +4,7 @@
  */
 import { parseCommandLine, UsageError } from './args.ts';
 import type { CommandContext, RunChecks } from './commands/context.ts';
+import { whenOrphaned } from './orphaned.ts';
 import { NOT_INTERACTIVE, runCommand } from './run.ts';
 import { isInteractive, supportsHyperlinks, wantsColour, withoutColourForInk } from './terminal.ts';
 import { promptConfirm } from './workshop/confirm.ts';
@@ -26,6 +27,8 @@ function stop(signal: NodeJS.Signals): void {
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// A parent that died without passing its signal on (npm's shell) ends the command too.
+const stopWatchingParent = whenOrphaned(() => stop('SIGTERM'));
 // `workshop list | head -1`: a reader that went away is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit();
@@ -115,3 +118,4 @@ controller.abort();
 await warmChecks?.close();
 process.off('SIGINT', stop);
 process.off('SIGTERM', stop);
+stopWatchingParent();
