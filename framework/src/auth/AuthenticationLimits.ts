@@ -2,9 +2,11 @@ import Database from 'better-sqlite3';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
+  type RateLimiterRes,
   RateLimiterSQLite,
 } from 'rate-limiter-flexible';
 import { ApiProblem } from '../problem/ApiProblem.ts';
+import { type AuthenticationAttempt, addressKey, principalKeys } from './failureKeys.ts';
 
 /**
  * How many failed authentications a client may make. Configured as `authentication.limits`.
@@ -12,10 +14,31 @@ import { ApiProblem } from '../problem/ApiProblem.ts';
  * @category Authentication
  */
 export interface AuthenticationLimitsOptions {
-  /** Failed authentications allowed per key (address, user, OAuth2 client) in a window; 10. */
+  /**
+   * Failures in a row one address may make for one user (or OAuth2 client) before that pair
+   * waits `window` seconds; 10. A success from the pair starts the count again.
+   */
   failures?: number | undefined;
-  /** The window, in seconds; 60. A key past its failures waits until its window is over. */
+  /** The seconds a pair waits once it used up its `failures`; 60. */
   window?: number | undefined;
+  /**
+   * Failures one address may make in an hour, whatever the users they name, before it waits
+   * until the hour is over; 100. Much looser than `failures`: the people behind one proxy or
+   * NAT share an address, and one of them must not lock the others out.
+   */
+  addressFailures?: number | undefined;
+  /**
+   * Failures for one user (or OAuth2 client) in an hour, from every address together, before
+   * the account counts as attacked; 50. Until the hour is over, each address gets one failure
+   * for it and then waits: guessing from many addresses stays bounded, while the owner, at
+   * an address that has not failed, still gets in.
+   */
+  userFailures?: number | undefined;
+  /**
+   * The most counts kept, 50,000 by default: a flood of made-up names and addresses pushes the
+   * oldest out rather than fill the memory.
+   */
+  maxKeys?: number | undefined;
   /**
    * An SQLite file to count in, which every process serving the application shares;
    * without it each process counts on its own, in memory.
@@ -23,90 +46,222 @@ export interface AuthenticationLimitsOptions {
   database?: string | undefined;
 }
 
+/** The options {@link AuthenticationLimits} knows: another key is a mistake, said at start-up. */
+const OPTIONS = [
+  'failures',
+  'window',
+  'addressFailures',
+  'userFailures',
+  'maxKeys',
+  'database',
+] as const;
+
+/** How long counts per address and per account last, in seconds: an hour. */
+const HOUR_S = 3600;
+
 /**
- * Limits on failed authentications, against password guessing: each failure counts against
- * the client's address, and against the user name or OAuth2 client it named. A key with
- * `failures` failures in the current window is refused, whatever it sends, until the window
- * is over: a 429 problem whose `Retry-After` says when. The real user gets in then. A key
- * locked out again within a day waits twice as long as the time before, up to an hour.
+ * Limits on failed authentications, against password guessing, built so that they cannot be
+ * turned against the people they protect (after OWASP's authentication cheat sheet and
+ * rate-limiter-flexible's login-protection recipe). Each failure counts three times:
+ *
+ * - per **pair** of address and user (or OAuth2 client): `failures` in a row and that pair
+ *   waits `window` seconds; a success starts the count again. One client's typos, or an
+ *   attacker guessing at `editor`, never stop `editor` elsewhere.
+ * - per **address**: a much looser `addressFailures` an hour, for a client that guesses at
+ *   many names.
+ * - per **account**: past `userFailures` an hour from all addresses together, every address
+ *   that failed for it waits until the hour is over. Guessing from many addresses gets one
+ *   guess per address an hour; the owner, at an address that has not failed, gets in.
+ *
+ * A client that must wait gets a 429 problem with `Retry-After`, whatever it sends: the
+ * right password too, so that guessing on does not pay off. Only password checks are
+ * limited: a valid Bearer token is never refused for guesses at the password.
  *
  * Counted with rate-limiter-flexible, in memory by default or in an SQLite table
- * (`authentication_failures`) several processes share.
+ * (`authentication_failures`) several processes share. Long names are kept as their
+ * SHA-256, and at most `maxKeys` counts are kept: the oldest go first.
  *
  * @example
  * ```ts
  * const limits = new AuthenticationLimits({ failures: 5, window: 300 });
- * await limits.failed(['address:192.0.2.7', 'user:editor']);
- * await limits.retryAfter(['user:editor']); // 0 until the fifth failure, then seconds to wait
+ * await limits.failed({ address: '192.0.2.7', user: 'editor' }); // 0: it may try again
+ * await limits.retryAfter({ address: '198.51.100.1', user: 'editor' }); // 0: another client
  * ```
  *
  * @category Authentication
  */
 export class AuthenticationLimits {
-  readonly #limiter: RateLimiterAbstract;
-  /** How often each key was locked out, over a day: each lockout lasts twice the last. */
-  readonly #lockouts: RateLimiterAbstract;
   readonly #failures: number;
   readonly #window: number;
+  readonly #addressFailures: number;
+  readonly #userFailures: number;
+  readonly #pairs: RateLimiterAbstract;
+  readonly #addresses: RateLimiterAbstract;
+  readonly #accounts: RateLimiterAbstract;
+  readonly #keys: RecentKeys;
   /** Settles once the SQLite table exists (at once in memory). */
   readonly #ready: Promise<unknown>;
 
   /**
    * Creates the limits.
+   *
+   * @throws {Error} for an option it does not know, or one that is not a whole number
    */
   constructor(options: AuthenticationLimitsOptions = {}) {
+    for (const name of Object.keys(options)) {
+      if (!(OPTIONS as readonly string[]).includes(name))
+        throw new Error(`authentication.limits.${name} is unknown: use ${OPTIONS.join(', ')}`);
+    }
     this.#failures = positive(options.failures, 10, 'failures');
     this.#window = positive(options.window, 60, 'window');
+    this.#addressFailures = positive(options.addressFailures, 100, 'addressFailures');
+    this.#userFailures = positive(options.userFailures, 50, 'userFailures');
     const database = options.database === undefined ? undefined : new Database(options.database);
-    const failures = counter(database, 'failures', this.#failures, this.#window);
-    const lockouts = counter(database, 'lockouts', Number.MAX_SAFE_INTEGER, LOCKOUT_MEMORY_S);
-    this.#limiter = failures.limiter;
-    this.#lockouts = lockouts.limiter;
-    this.#ready = Promise.all([failures.ready, lockouts.ready]);
+    const pairs = counter(database, 'pair', this.#failures, HOUR_S);
+    const addresses = counter(database, 'address', this.#addressFailures, HOUR_S);
+    const accounts = counter(database, 'account', this.#userFailures, HOUR_S);
+    this.#pairs = pairs.limiter;
+    this.#addresses = addresses.limiter;
+    this.#accounts = accounts.limiter;
+    this.#keys = new RecentKeys(positive(options.maxKeys, 50_000, 'maxKeys'));
+    this.#ready = Promise.all([pairs.ready, addresses.ready, accounts.ready]);
+  }
+
+  /** How many counts are kept: never more than `maxKeys`. */
+  get size(): number {
+    return this.#keys.size;
   }
 
   /**
-   * Seconds until every key may try again: 0 when none has used up its failures.
-   *
-   * @param keys - such as `address:192.0.2.7` and `user:editor`
+   * Seconds the client must wait before its credentials are checked: 0 when it may try.
+   * Without a user or client, only its address is asked about.
    */
-  async retryAfter(keys: readonly string[]): Promise<number> {
+  async retryAfter(attempt: AuthenticationAttempt): Promise<number> {
     await this.#ready;
-    let wait = 0;
-    for (const key of keys) {
-      const counted = await this.#limiter.get(key);
-      if (counted !== null && counted.consumedPoints >= this.#failures) {
-        wait = Math.max(wait, Math.ceil(counted.msBeforeNext / 1000));
-      }
+    const { address, named } = this.#keysOf(attempt);
+    const counts = await Promise.all(
+      named.map(async ({ pair, account }) => ({
+        pair: await this.#pairs.get(pair),
+        account: await this.#accounts.get(account),
+      })),
+    );
+    return this.#wait(await this.#addresses.get(address), counts);
+  }
+
+  /**
+   * Counts a failed authentication, and says how long the client must now wait: the failure
+   * that uses up an allowance is answered 429 already. Counted before the answer, so that
+   * guesses sent all at once get no more answers than guesses sent one after another; a
+   * caller that knows whom the credentials name may count before checking them, and
+   * {@link AuthenticationLimits.refund} the count of what turned out right.
+   */
+  async failed(attempt: AuthenticationAttempt): Promise<number> {
+    await this.#ready;
+    const { address, named } = this.#keysOf(attempt);
+    const counts = await Promise.all(
+      named.map(async ({ pair, account }) => {
+        const counted = await this.#pairs.penalty(pair);
+        return {
+          // The failure that uses up a pair's allowance makes it wait `window` seconds.
+          pair:
+            counted.consumedPoints === this.#failures
+              ? await this.#pairs.block(pair, this.#window)
+              : counted,
+          account: await this.#accounts.penalty(account),
+        };
+      }),
+    );
+    return this.#wait(await this.#addresses.penalty(address), counts);
+  }
+
+  /**
+   * Takes back the failure {@link AuthenticationLimits.failed} counted in advance, for the
+   * credentials that proved right; `address: false` leaves the address's count alone.
+   */
+  async refund(attempt: AuthenticationAttempt, { address = true } = {}): Promise<void> {
+    await this.#ready;
+    const keys = this.#keysOf(attempt);
+    await Promise.all([
+      address ? this.#addresses.reward(keys.address) : undefined,
+      ...keys.named.flatMap(({ pair, account }) => [
+        this.#pairs.reward(pair),
+        this.#accounts.reward(account),
+      ]),
+    ]);
+  }
+
+  /** A success: the pair's count starts again. The address's and account's stay. */
+  async succeeded(attempt: AuthenticationAttempt): Promise<void> {
+    await this.#ready;
+    const { named } = this.#keysOf(attempt);
+    await Promise.all(named.map(({ pair }) => this.#pairs.delete(pair)));
+  }
+
+  /** The seconds to wait, by the counts of the address, and of each pair and account named. */
+  #wait(
+    address: RateLimiterRes | null,
+    named: ReadonlyArray<{ pair: RateLimiterRes | null; account: RateLimiterRes | null }>,
+  ): number {
+    let ms = 0;
+    if (address !== null && address.consumedPoints >= this.#addressFailures)
+      ms = address.msBeforeNext;
+    for (const { pair, account } of named) {
+      if (pair === null) continue;
+      if (pair.consumedPoints >= this.#failures) ms = Math.max(ms, pair.msBeforeNext);
+      // An attacked account: each address that failed for it waits; the others are checked.
+      if (account !== null && account.consumedPoints >= this.#userFailures)
+        ms = Math.max(ms, account.msBeforeNext);
     }
-    return wait;
+    return Math.ceil(ms / 1000);
   }
 
-  /**
-   * Counts one failed authentication against each key. The failure that uses up a key's
-   * allowance locks it out: until its window is over the first time, and then, within a day,
-   * for twice as long as the time before (backoff), up to an hour.
-   *
-   * @param keys - the client's address, and the user or client its credentials named
-   */
-  async failed(keys: readonly string[]): Promise<void> {
-    await this.#ready;
-    await Promise.all(keys.map((key) => this.#fail(key)));
-  }
-
-  async #fail(key: string): Promise<void> {
-    const counted = await this.#limiter.penalty(key);
-    if (counted.consumedPoints !== this.#failures) return;
-    const { consumedPoints: lockouts } = await this.#lockouts.penalty(key);
-    if (lockouts < 2) return;
-    await this.#limiter.block(key, Math.min(this.#window * 2 ** (lockouts - 1), LONGEST_LOCKOUT_S));
+  /** The keys of an attempt: its address, and a pair and an account per name it gave. */
+  #keysOf(attempt: AuthenticationAttempt): {
+    address: string;
+    named: Array<{ pair: string; account: string }>;
+  } {
+    const address = this.#keys.touch(this.#addresses, addressKey(attempt.address));
+    const named = principalKeys(attempt).map((principal) => ({
+      pair: this.#keys.touch(this.#pairs, `${principal}@${address}`),
+      account: this.#keys.touch(this.#accounts, principal),
+    }));
+    return { address, named };
   }
 }
 
-/** How long a key's lockouts are remembered, in seconds: a day. */
-const LOCKOUT_MEMORY_S = 24 * 3600;
-/** The longest lockout, in seconds: an hour. */
-const LONGEST_LOCKOUT_S = 3600;
+/**
+ * The keys counted, least recently used first, so that their number stays bounded: past the
+ * maximum, the oldest is deleted from its counter. Each counter also forgets its keys when
+ * their time is over; this only stops a flood of new names from filling the memory first.
+ */
+class RecentKeys {
+  readonly #max: number;
+  readonly #keys = new Map<string, RateLimiterAbstract>();
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  get size(): number {
+    return this.#keys.size;
+  }
+
+  /** Marks `key` of `counter` as just used, and returns it. */
+  touch(counter: RateLimiterAbstract, key: string): string {
+    const id = `${counter.keyPrefix}:${key}`;
+    this.#keys.delete(id);
+    this.#keys.set(id, counter);
+    if (this.#keys.size > this.#max) {
+      const [oldest, itsCounter] = this.#keys.entries().next().value as [
+        string,
+        RateLimiterAbstract,
+      ];
+      this.#keys.delete(oldest);
+      void itsCounter.delete(oldest.slice(itsCounter.keyPrefix.length + 1));
+    }
+    return key;
+  }
+}
 
 /** A counter of `points` per `duration` seconds, in memory or in the shared SQLite table. */
 function counter(
@@ -133,11 +288,6 @@ function counter(
     created,
   );
   return { limiter, ready };
-}
-
-/** The key of a client's address; requests with no socket (in-process calls) share one. */
-export function addressKey(address: string | undefined): string {
-  return `address:${address ?? 'in-process'}`;
 }
 
 /**

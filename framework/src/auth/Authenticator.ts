@@ -1,9 +1,15 @@
-import { clientAddress } from '../http/clientAddress.ts';
+import { ClientAddresses } from '../http/clientAddress.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
-import type { AuthenticationAdapter, AuthenticationFailure } from './AuthenticationAdapter.ts';
-import { AuthenticationLimits, addressKey } from './AuthenticationLimits.ts';
-import { parseAuthorization } from './authorizationHeader.ts';
+import type {
+  AuthenticationAdapter,
+  AuthenticationFailure,
+  AuthenticationResult,
+} from './AuthenticationAdapter.ts';
+import { AuthenticationLimits } from './AuthenticationLimits.ts';
+import { type Authorization, parseAuthorization } from './authorizationHeader.ts';
 import { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
+import { PasswordCheckRefused } from './passwordChecks.ts';
+import { SchemeAdapter } from './SchemeAdapter.ts';
 
 /**
  * Who a request's credentials say sent it, or why they were refused.
@@ -16,8 +22,9 @@ export interface Authentication {
   /** Why the credentials were refused, when they were. */
   readonly failure?: AuthenticationFailure | undefined;
   /**
-   * Seconds the client must wait, when it (its address, or the user it named) used up its
-   * failed authentications: the request was refused whatever its credentials.
+   * Seconds the client must wait, when it (its address, or its address for the user it
+   * named) used up its failed authentications: the request was refused whatever its
+   * credentials.
    */
   readonly retryAfter?: number | undefined;
 }
@@ -26,6 +33,11 @@ export interface Authentication {
  * The configured authentication adapters, in order, with the roles of the identities
  * they prove. It picks the adapter whose credentials the request carries; a request without
  * credentials is the guest, found without any work.
+ *
+ * Credentials checked against a file of users (a {@link SchemeAdapter}: Basic, Digest) go
+ * through the {@link AuthenticationLimits}, by the client's address as the
+ * {@link ClientAddresses} see it. Other credentials, such as a Bearer token, prove an
+ * identity without its password: they are never refused for guesses at it.
  *
  * @example
  * ```ts
@@ -49,22 +61,27 @@ export class Authenticator {
   readonly adapters: readonly AuthenticationAdapter[];
   readonly #roles: Readonly<Record<string, readonly string[]>>;
   readonly #limits: AuthenticationLimits;
+  readonly #addresses: ClientAddresses;
 
   /**
    * Creates the authenticator.
    *
    * @param adapters - the adapters, in the order their challenges are sent
    * @param roles - the roles of each identity, by name: `{ editor: ['editor'] }`
-   * @param limits - the limits on failed authentications; 10 a minute per key by default
+   * @param limits - the limits on failed authentications (see {@link AuthenticationLimits}
+   *   for the defaults)
+   * @param addresses - where requests come from; the socket's address by default
    */
   constructor(
     adapters: readonly AuthenticationAdapter[],
     roles: Readonly<Record<string, readonly string[]>> = {},
     limits: AuthenticationLimits = new AuthenticationLimits(),
+    addresses: ClientAddresses = new ClientAddresses(),
   ) {
     this.adapters = adapters;
     this.#roles = roles;
     this.#limits = limits;
+    this.#addresses = addresses;
   }
 
   /**
@@ -88,17 +105,52 @@ export class Authenticator {
             `Unsupported authentication scheme "${authorization.scheme}"`,
           );
     }
-    // A client that used up its failures is refused before any hashing work.
-    const address = addressKey(clientAddress(request.request));
-    const waitFirst = await this.#limits.retryAfter([address]);
+    if (!(adapter instanceof SchemeAdapter))
+      return this.#found(await adapter.authenticate(request, authorization));
+    return this.#limited(adapter, request, authorization as Authorization);
+  }
+
+  /**
+   * Checks a password under the limits: refused before any hashing while the address must
+   * wait, counted before it is answered, and a right password refused too while its address
+   * must wait for that user, so that guessing on does not pay off.
+   */
+  async #limited(
+    adapter: SchemeAdapter<unknown>,
+    request: ServerRequest,
+    authorization: Authorization,
+  ): Promise<Authentication> {
+    const address = this.#addresses.of(request.request);
+    const waitFirst = await this.#limits.retryAfter({ address });
     if (waitFirst > 0) return { identity: GUEST, retryAfter: waitFirst };
-    const result = await adapter.authenticate(request, authorization);
-    const user = result.ok ? result.name : result.user;
-    const keys = user === undefined ? [address] : [address, `user:${user}`];
-    if (!result.ok && result.counted !== false) await this.#limits.failed(keys);
-    // Even the right password waits while its user is locked: guessing must not pay off.
-    const wait = await this.#limits.retryAfter(keys);
+    const result = await this.#checked(adapter, request, authorization, address);
+    const attempt = { address, user: result.ok ? result.name : result.user };
+    const wait =
+      result.ok || result.counted === false
+        ? await this.#limits.retryAfter(attempt)
+        : await this.#limits.failed(attempt);
     if (wait > 0) return { identity: GUEST, retryAfter: wait };
+    if (result.ok) await this.#limits.succeeded(attempt);
+    return this.#found(result);
+  }
+
+  /** The adapter's answer; a check refused for want of room counts as a failure, and is thrown. */
+  async #checked(
+    adapter: SchemeAdapter<unknown>,
+    request: ServerRequest,
+    authorization: Authorization,
+    address: string | undefined,
+  ): Promise<AuthenticationResult> {
+    try {
+      return await adapter.authenticate(request, authorization);
+    } catch (error) {
+      if (error instanceof PasswordCheckRefused)
+        await this.#limits.failed({ address, user: error.user });
+      throw error;
+    }
+  }
+
+  #found(result: AuthenticationResult): Authentication {
     if (!result.ok) return { identity: GUEST, failure: result };
     return {
       identity: authenticatedIdentity(

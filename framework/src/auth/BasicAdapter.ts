@@ -2,6 +2,7 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import { type AuthenticationResult, failure } from './AuthenticationAdapter.ts';
 import { type Authorization, quote } from './authorizationHeader.ts';
 import type { Htpasswd } from './htpasswd.ts';
+import { PasswordCheckRefused } from './passwordChecks.ts';
 import { SchemeAdapter } from './SchemeAdapter.ts';
 
 const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
@@ -44,10 +45,19 @@ export class BasicAdapter extends SchemeAdapter<Htpasswd> {
     const colon = pair.indexOf(':');
     if (colon < 1) return failure(this.scheme, 'Malformed Basic credentials');
     const user = pair.slice(0, colon);
-    if (!(await this.users.verify(user, pair.slice(colon + 1)))) {
+    if (!(await this.#verify(user, pair.slice(colon + 1)))) {
       return failure(this.scheme, 'Invalid user name or password', undefined, { user });
     }
     return { ok: true, name: user };
+  }
+
+  /** Verifies the password; a check refused for want of room names the user it was for. */
+  async #verify(user: string, password: string): Promise<boolean> {
+    try {
+      return await this.users.verify(user, password);
+    } catch (error) {
+      throw error instanceof PasswordCheckRefused ? new PasswordCheckRefused(user) : error;
+    }
   }
 
   /** `Basic realm="…", charset="UTF-8"`: RFC 7617's way of saying passwords are UTF-8. */

@@ -1,27 +1,33 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
- * The answers of recent password checks, right and wrong, as web servers keep them: a client
- * that sends its password with every request (HTTP Basic does) would otherwise cost a bcrypt
- * check, tens of milliseconds of CPU, each time. Kept for a minute, shared by every user file
- * of the process (each answer is keyed by the file's hashes too), bounded, oldest out first.
+ * Password checks in flight, and the credentials recently proved right: a client that sends
+ * its password with every request (HTTP Basic does) would otherwise cost a bcrypt check,
+ * tens of milliseconds of CPU, each time, and a client sending a hundred requests at once
+ * would fill the queue of checks with the same one. Shared by every user file of the process
+ * (each entry is keyed by the file's hashes too).
  *
- * Never the password itself: each entry is an HMAC under a key made at start-up. A repeated
- * check answers fast whether the password was right or wrong, so the time still tells nothing
- * of who exists; guessing is limited elsewhere (AuthenticationLimits) and counted either way.
+ * Only right answers are kept. A kept answer can only answer a request that carries the
+ * right password, which a 200 tells anyway; a wrong password is checked every time, and
+ * takes as long whether it was tried before or not, so that nothing here can tell a guess
+ * more than the check would. Never the password itself: each entry is an HMAC under a key
+ * made at start-up. Kept ten minutes, at most `max` of them, oldest out first; an entry is
+ * made only by someone who knows a password, so a flood of guesses cannot grow it.
  */
 export class CheckedCredentials {
   readonly #key = randomBytes(32);
-  /** The answer and its expiry time, by HMAC, in insertion order. */
-  readonly #answers = new Map<string, { readonly answer: boolean; readonly until: number }>();
+  /** When each credential proved right expires, by HMAC, in insertion order. */
+  readonly #right = new Map<string, number>();
+  /** Checks not answered yet: an identical request waits for the same answer. */
+  readonly #inFlight = new Map<string, Promise<boolean>>();
   readonly #lifetimeMs: number;
   readonly #max: number;
 
   /**
-   * @param lifetimeMs - how long an answer is trusted; a minute by default
-   * @param max - how many answers are kept at most
+   * @param lifetimeMs - how long a right answer is trusted; ten minutes by default
+   * @param max - how many right answers are kept at most
    */
-  constructor(lifetimeMs = 60_000, max = 10_000) {
+  constructor(lifetimeMs = 600_000, max = 10_000) {
     this.#lifetimeMs = lifetimeMs;
     this.#max = max;
   }
@@ -41,21 +47,42 @@ export class CheckedCredentials {
       .digest('base64');
   }
 
-  /** The answer of a check made within the lifetime, if any. */
-  get(key: string): boolean | undefined {
-    const entry = this.#answers.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.until > Date.now()) return entry.answer;
-    this.#answers.delete(key);
-    return undefined;
+  /**
+   * The answer of the check `key` stands for: true at once if it proved right lately, the
+   * answer of the same check if one is in flight, else what `check` answers.
+   */
+  check(key: string, check: () => Promise<boolean>): Promise<boolean> {
+    if (this.#isRight(key)) return Promise.resolve(true);
+    const pending = this.#inFlight.get(key);
+    if (pending !== undefined) return pending;
+    const started = check().then((right) => {
+      if (right) this.#remember(key);
+      return right;
+    });
+    this.#inFlight.set(key, started);
+    const done = () => this.#inFlight.delete(key);
+    started.then(done, done);
+    return started;
   }
 
-  /** Remembers the answer of a check. */
-  set(key: string, answer: boolean): void {
-    this.#answers.delete(key);
-    this.#answers.set(key, { answer, until: Date.now() + this.#lifetimeMs });
-    if (this.#answers.size > this.#max) {
-      this.#answers.delete(this.#answers.keys().next().value as string);
+  /** How many right answers are kept. */
+  get size(): number {
+    return this.#right.size;
+  }
+
+  #isRight(key: string): boolean {
+    const until = this.#right.get(key);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.#right.delete(key);
+    return false;
+  }
+
+  #remember(key: string): void {
+    this.#right.delete(key);
+    this.#right.set(key, Date.now() + this.#lifetimeMs);
+    if (this.#right.size > this.#max) {
+      this.#right.delete(this.#right.keys().next().value as string);
     }
   }
 }

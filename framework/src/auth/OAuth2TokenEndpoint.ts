@@ -1,11 +1,13 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { clientAddress } from '../http/clientAddress.ts';
+import { ClientAddresses } from '../http/clientAddress.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import { readBody } from '../negotiation/readBody.ts';
-import { AuthenticationLimits, addressKey, tooManyFailures } from './AuthenticationLimits.ts';
+import { AuthenticationLimits, tooManyFailures } from './AuthenticationLimits.ts';
 import { quote } from './authorizationHeader.ts';
+import type { AuthenticationAttempt } from './failureKeys.ts';
 import type { OAuth2Model } from './oauth2Model.ts';
+import { PasswordCheckRefused } from './passwordChecks.ts';
 
 /**
  * Options of {@link OAuth2TokenEndpoint}.
@@ -21,10 +23,13 @@ export interface OAuth2TokenEndpointOptions {
   refreshTokenLifetime?: number | undefined;
   /**
    * The limits on failed authentications, shared with the {@link Authenticator}: a wrong
-   * client secret counts against the client, a wrong password against the user. 10 a minute
-   * per key, in memory, by default.
+   * client secret counts against the client at the client's address, a wrong password
+   * against the user at that address. {@link AuthenticationLimits}' defaults, in memory,
+   * by default.
    */
   limits?: AuthenticationLimits | undefined;
+  /** Where requests come from, shared with the {@link Authenticator}; the socket's address by default. */
+  addresses?: ClientAddresses | undefined;
 }
 
 /** The largest token request read: a few form fields. */
@@ -44,8 +49,13 @@ const GRANTS: ReadonlySet<string> = new Set(['password', 'client_credentials', '
  * RFC's JSON (`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope`) or its
  * error JSON (`invalid_grant`, `invalid_client`, `unsupported_grant_type`, `invalid_scope`,
  * `invalid_request`, …). A parameter sent twice is `invalid_request`, as section 3.2 says.
- * Clients authenticate with `client_id` and `client_secret` in the body or a Basic header;
- * a wrong one in the header is answered 401 with a Basic challenge naming the realm.
+ * Clients authenticate with `client_id` and `client_secret` in the body or a Basic header,
+ * never both (section 2.3.1: `invalid_request`); a wrong one in the header is answered 401
+ * with a Basic challenge naming the realm.
+ *
+ * Each request counts as a failure before it is checked, and the count is taken back for
+ * what proved right (a right client secret, a right password): any number of guesses sent
+ * at once get no more answers than the limits allow one after another.
  *
  * The grants themselves are @node-oauth/oauth2-server's: it is small, dependency-light and
  * follows the RFC closely, and its model maps onto the framework's token store. The
@@ -71,6 +81,7 @@ const GRANTS: ReadonlySet<string> = new Set(['password', 'client_credentials', '
 export class OAuth2TokenEndpoint implements MiddlewareInterface {
   readonly #server: OAuth2Server;
   readonly #limits: AuthenticationLimits;
+  readonly #addresses: ClientAddresses;
   readonly #realm: string;
 
   /**
@@ -85,6 +96,7 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       refreshTokenLifetime: options.refreshTokenLifetime ?? 14 * 24 * 3600,
     });
     this.#limits = options.limits ?? new AuthenticationLimits();
+    this.#addresses = options.addresses ?? new ClientAddresses();
     this.#realm = options.realm ?? 'api';
   }
 
@@ -99,10 +111,14 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
     // RFC 6749 §3.1: a parameter sent without a value is as if it were not sent (a form
     // whose `scope` field is left empty asks for no scope, not for the scope "").
     const body = Object.fromEntries([...form].filter(([, value]) => value !== ''));
-    // Refused before any hashing while the address, client or user used up its failures.
-    const keys = limitKeys(request, body);
-    const wait = await this.#limits.retryAfter(Object.values(keys));
-    if (wait > 0) throw tooManyFailures(wait);
+    // Counted as a failure before any hashing, and refused (uncounted) while the address, or
+    // the address for this client or user, must wait.
+    const attempt = this.#attemptOf(request, body);
+    const wait = await this.#limits.failed(attempt);
+    if (wait > 0) {
+      await this.#limits.refund(attempt);
+      throw tooManyFailures(wait);
+    }
     const libraryRequest = new OAuth2Server.Request({
       method: request.method,
       // The library reads the body's type from these headers, so they must describe what was read.
@@ -112,20 +128,22 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
     });
     const libraryResponse = new OAuth2Server.Response();
     try {
-      refuseWhatTheLibraryAccepts(form);
+      refuseWhatTheLibraryAccepts(form, request);
       await this.#server.token(libraryRequest, libraryResponse);
+      await this.#limits.refund(attempt);
+      await this.#limits.succeeded(attempt);
       return jsonAnswer(
         libraryResponse.status ?? 200,
         libraryResponse.body,
         libraryResponse.headers,
       );
     } catch (error) {
+      await this.#limits.refund(notAtFault(error, attempt), { address: false });
       // A failing database is the server's problem, not an OAuth2 answer: let it reach the
       // error middleware like any other, without the library's 503 JSON.
       if (error instanceof OAuth2Server.ServerError)
         throw (error as { inner?: unknown }).inner ?? error;
       if (!(error instanceof OAuth2Server.OAuthError)) throw error;
-      await this.#limits.failed(failedKeys(error.name, keys));
       // Built from the error, not the library's response: the library fills the response
       // only for errors raised after it checked the method and content type.
       const body = { error: error.name, error_description: error.message };
@@ -136,14 +154,46 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       return jsonAnswer(error.code, body, headers);
     }
   }
+
+  /** Whom a token request names: its address, the client, and the user of a password grant. */
+  #attemptOf(request: ServerRequest, body: Record<string, string>): AuthenticationAttempt {
+    const basic = /^basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const pair = basic === undefined ? '' : Buffer.from(basic, 'base64').toString('utf8');
+    const client = pair.includes(':') ? pair.slice(0, pair.indexOf(':')) : body.client_id;
+    return {
+      address: this.#addresses.of(request.request),
+      client: client || undefined,
+      user: body.grant_type === 'password' && body.username ? body.username : undefined,
+    };
+  }
 }
 
 /**
- * Refuses, as the library's own errors, two requests RFC 6749 forbids and the library lets
- * through: a parameter sent twice (section 3.2; the form would keep one and drop the other
- * unseen), and a grant this endpoint does not offer (section 5.2).
+ * The part of an attempt a failure is not the fault of, whose count is taken back: a wrong
+ * secret is the client's, a wrong password (or a check refused for want of room) the user's,
+ * and any other error neither's. The address keeps its count in every case.
  */
-function refuseWhatTheLibraryAccepts(form: URLSearchParams): void {
+function notAtFault(error: unknown, attempt: AuthenticationAttempt): AuthenticationAttempt {
+  const name = error instanceof OAuth2Server.OAuthError ? error.name : undefined;
+  const inner = (error as { inner?: unknown } | undefined)?.inner;
+  if (name === 'invalid_client') return { ...attempt, client: undefined };
+  if (name === 'invalid_grant' || inner instanceof PasswordCheckRefused)
+    return { ...attempt, user: undefined };
+  return attempt;
+}
+
+/**
+ * Refuses, as the library's own errors, requests RFC 6749 forbids and the library lets
+ * through: client credentials in the header and the body (section 2.3.1), a parameter sent
+ * twice (section 3.2; the form would keep one and drop the other unseen), and a grant this
+ * endpoint does not offer (section 5.2).
+ */
+function refuseWhatTheLibraryAccepts(form: URLSearchParams, request: ServerRequest): void {
+  // RFC 6749 section 2.3.1: a client uses one authentication method per request.
+  if (request.headers.has('authorization') && (form.has('client_id') || form.has('client_secret')))
+    throw new OAuth2Server.InvalidRequestError(
+      'Invalid request: client credentials in both the Authorization header and the body',
+    );
   const seen = new Set<string>();
   for (const name of form.keys()) {
     if (seen.has(name))
@@ -157,30 +207,6 @@ function refuseWhatTheLibraryAccepts(form: URLSearchParams): void {
     throw new OAuth2Server.UnsupportedGrantTypeError(
       'Unsupported grant type: `grant_type` is not offered by this endpoint',
     );
-}
-
-/** What a token request may be limited by: its address, the client and the user it names. */
-interface LimitKeys {
-  address: string;
-  client?: string;
-  user?: string;
-}
-
-function limitKeys(request: ServerRequest, body: Record<string, string>): LimitKeys {
-  const keys: LimitKeys = { address: addressKey(clientAddress(request.request)) };
-  const basic = /^basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  const pair = basic === undefined ? '' : Buffer.from(basic, 'base64').toString('utf8');
-  const client = pair.includes(':') ? pair.slice(0, pair.indexOf(':')) : body.client_id;
-  if (client) keys.client = `client:${client}`;
-  if (body.grant_type === 'password' && body.username) keys.user = `user:${body.username}`;
-  return keys;
-}
-
-/** The keys an OAuth2 error counts against: a wrong secret its client, a wrong password its user. */
-function failedKeys(error: string, keys: LimitKeys): string[] {
-  if (error === 'invalid_client' && keys.client) return [keys.address, keys.client];
-  if (error === 'invalid_grant' && keys.user) return [keys.address, keys.user];
-  return [keys.address];
 }
 
 function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -2,6 +2,7 @@ import { isMap } from '../config/mergeConfig.ts';
 import type { Container } from '../container/Container.ts';
 import type { Factory } from '../container/ServiceManager.ts';
 import { EventManager } from '../events/EventManager.ts';
+import { ClientAddresses, type ForwardedHeader } from '../http/clientAddress.ts';
 import type { Route } from '../router/Route.ts';
 import type { AuthenticationAdapter } from './AuthenticationAdapter.ts';
 import { AuthenticationLimits, type AuthenticationLimitsOptions } from './AuthenticationLimits.ts';
@@ -51,8 +52,22 @@ export interface AuthenticationConfig {
   digest?: DigestConfig;
   /** OAuth2 bearer tokens and the token endpoint. */
   oauth2?: OAuth2Config;
-  /** Limits on failed authentications (10 a minute per address, user and client by default). */
+  /**
+   * Limits on failed authentications: by default 10 failures in a row per user (or OAuth2
+   * client) from one address, then that pair waits 60 s; 100 an hour per address; past 50
+   * an hour for one user, each address that failed for it waits out the hour. See
+   * {@link AuthenticationLimitsOptions}.
+   */
   limits?: AuthenticationLimitsOptions;
+  /**
+   * The reverse proxies in front of the server, by address or CIDR range
+   * (`['127.0.0.1', '::1']`, `['10.0.0.0/8']`): from them, and only from them, the client's
+   * address is read from `forwardedHeader`. None by default: the socket's address counts,
+   * whatever the headers say.
+   */
+  trustedProxies?: readonly string[];
+  /** The header the trusted proxies write: `X-Forwarded-For` (the default) or `Forwarded`. */
+  forwardedHeader?: ForwardedHeader;
 }
 
 /**
@@ -100,7 +115,7 @@ export interface OAuth2Config {
 
 /**
  * The factories {@link createContainer} registers, by service name: `EventManager`,
- * `AuthenticationLimits`, `Authenticator`, `TokenStore`, `AuthenticationMiddleware`,
+ * `AuthenticationLimits`, `ClientAddresses`, `Authenticator`, `TokenStore`, `AuthenticationMiddleware`,
  * `AuthorizationRules`, `RouteGuard`, `AuthorizationMiddleware` and `OAuth2TokenEndpoint`,
  * each built from the `authentication` and `authorization` configuration.
  *
@@ -111,6 +126,10 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
   // One set of counts for every scheme and the token endpoint: a guess is a guess.
   AuthenticationLimits: (container: Container) =>
     new AuthenticationLimits(authenticationConfig(container).limits),
+  ClientAddresses: (container: Container) => {
+    const { trustedProxies, forwardedHeader } = authenticationConfig(container);
+    return new ClientAddresses(trustedProxies, forwardedHeader);
+  },
   Authenticator: AuthenticatorFactory,
   TokenStore: TokenStoreFactory,
   AuthenticationMiddleware: (container: Container) =>
@@ -170,6 +189,7 @@ export function AuthenticatorFactory(container: Container): Authenticator {
     adapters,
     config.roles,
     container.get('AuthenticationLimits') as AuthenticationLimits,
+    container.get('ClientAddresses') as ClientAddresses,
   );
 }
 
@@ -220,6 +240,7 @@ export function OAuth2TokenEndpointFactory(container: Container): OAuth2TokenEnd
     refreshTokenLifetime: oauth2.refreshTokenLifetime,
     realm: config.realm ?? 'api',
     limits: container.get('AuthenticationLimits') as AuthenticationLimits,
+    addresses: container.get('ClientAddresses') as ClientAddresses,
   });
 }
 

@@ -87,23 +87,23 @@ export class Htpasswd {
    * Apache MD5, SHA-1), the user's own standing in for its class. With bcrypt and Apache MD5
    * users in one file, an unknown user, a wrong bcrypt password and a wrong Apache MD5
    * password each cost one bcrypt and one Apache MD5 check (measured in docs/rest.md).
-   * The checks run in a worker thread (see `passwordChecks.ts`), and their answers are kept
-   * for a minute (see `CheckedCredentials.ts`), so that a client sending its password with
-   * every request pays once.
+   * The checks run in a worker thread (see `passwordChecks.ts`); identical checks in flight
+   * share one, and a right answer is kept for ten minutes (see `CheckedCredentials.ts`), so
+   * that a client sending its password with every request pays once.
    */
-  async verify(user: string, password: string): Promise<boolean> {
+  verify(user: string, password: string): Promise<boolean> {
     const key = CHECKED.keyOf(this.#identity, user, password);
-    const known = CHECKED.get(key);
-    if (known !== undefined) return known;
+    return CHECKED.check(key, () => this.#check(user, password));
+  }
+
+  async #check(user: string, password: string): Promise<boolean> {
     const hash = this.#hashes.get(user);
     const own = hash === undefined ? undefined : costClass(hash);
     const classes = [...this.#oneOfEachCost];
     const results = await checkPasswords(
       classes.map(([cost, standIn]) => [password, cost === own ? (hash as string) : standIn]),
     );
-    const matches = own !== undefined && results[classes.findIndex(([cost]) => cost === own)];
-    CHECKED.set(key, matches === true);
-    return matches === true;
+    return own !== undefined && results[classes.findIndex(([cost]) => cost === own)] === true;
   }
 }
 

@@ -9,6 +9,7 @@
  * @packageDocumentation
  */
 
+export { ClientAddresses, type ForwardedHeader } from '../http/clientAddress.ts';
 export { AuthEvent, AuthEvents } from './AuthEvent.ts';
 export {
   type AuthenticationAdapter,
@@ -39,6 +40,7 @@ export type { Authorization } from './authorizationHeader.ts';
 export { BasicAdapter } from './BasicAdapter.ts';
 export { DigestAdapter } from './DigestAdapter.ts';
 export { DigestNonces, type NonceCheck } from './DigestNonces.ts';
+export type { AuthenticationAttempt } from './failureKeys.ts';
 export { type DigestAlgorithm, Htdigest } from './htdigest.ts';
 export { Htpasswd } from './htpasswd.ts';
 export { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
@@ -48,6 +50,7 @@ export {
   OAuth2TokenEndpoint,
   type OAuth2TokenEndpointOptions,
 } from './OAuth2TokenEndpoint.ts';
+export { PasswordCheckRefused } from './passwordChecks.ts';
 export { SchemeAdapter } from './SchemeAdapter.ts';
 export {
   type OAuth2Client,

@@ -6,10 +6,32 @@ import type { PasswordJob } from './passwordWorker.ts';
  * Password checks, off the main thread and bounded. One bcrypt check of cost 10 is about
  * 80 ms of CPU: on the main thread, 14 bogus Basic requests a second raised the median of a
  * public `GET /timezone` from 2 ms to 480 ms. Here the checks run one after another in a
- * worker thread, and at most {@link MAX_WAITING} wait their turn: one more is refused with a
- * 503 problem and `Retry-After`, so that nobody can queue up work without end.
+ * worker thread, and at most {@link MAX_WAITING} wait their turn: one more is refused with
+ * {@link PasswordCheckRefused}, so that nobody can queue up work without end. Identical
+ * checks share one before they get here, and a password proved right lately skips the queue
+ * (see `CheckedCredentials.ts`): a flood of guesses fills the queue, never the road of a
+ * client whose password is known good.
  */
 export const MAX_WAITING = 16;
+
+/**
+ * A check refused because {@link MAX_WAITING} already wait: a 503 problem with
+ * `Retry-After: 1`. It counts as a failed authentication of the user it names (see the
+ * Authenticator): a refusal tells a guesser something too, so it is no free guess.
+ *
+ * @category Authentication
+ */
+export class PasswordCheckRefused extends ApiProblem {
+  /** The user whose password was to be checked, once known. */
+  readonly user: string | undefined;
+
+  constructor(user?: string) {
+    super(503, 'Too many password checks are waiting: try again in a second', {
+      headers: { 'retry-after': '1' },
+    });
+    this.user = user;
+  }
+}
 
 interface Waiting {
   resolve(results: boolean[]): void;
@@ -30,11 +52,7 @@ export function checkPasswords(
   checks: ReadonlyArray<readonly [string, string]>,
 ): Promise<boolean[]> {
   if (waiting.size >= MAX_WAITING) {
-    return Promise.reject(
-      new ApiProblem(503, 'Too many password checks are waiting: try again in a second', {
-        headers: { 'retry-after': '1' },
-      }),
-    );
+    return Promise.reject(new PasswordCheckRefused());
   }
   const id = ++lastId;
   const job: PasswordJob = { id, checks };

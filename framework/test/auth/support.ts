@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import {
   type AuthenticationLimitsOptions,
   type AuthorizationConfig,
+  type ForwardedHeader,
   IDENTITY,
 } from '../../src/auth/index.ts';
 import {
@@ -82,6 +83,8 @@ export function createAuthApp(
     tokenDatabase?: string;
     accessTokenLifetime?: number;
     limits?: AuthenticationLimitsOptions;
+    trustedProxies?: readonly string[];
+    forwardedHeader?: ForwardedHeader;
     authorization?: AuthorizationConfig;
   } = {},
 ): { app: Application; events: EventManager } {
@@ -91,6 +94,8 @@ export function createAuthApp(
       realm: REALM,
       roles: { apr1: ['editor'] },
       ...(options.limits ? { limits: options.limits } : {}),
+      trustedProxies: options.trustedProxies,
+      forwardedHeader: options.forwardedHeader,
       basic: { htpasswd },
       digest: { htdigest: writeHtdigest(folder), nonceLifetime: 60 },
       oauth2: {
