@@ -122,7 +122,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   db: {
     usage: 'db reset',
-    summary: 'recreate data/conference.sqlite from the seed',
+    summary:
+      "recreate from the seed the catalogue your servers open (.workshop/conference.sqlite, conference/'s is data/conference.sqlite)",
     flags: [],
     maxArgs: 1,
   },

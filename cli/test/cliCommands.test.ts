@@ -822,6 +822,23 @@ describe('workshop db reset', () => {
     expect(readFileSync(path).subarray(0, 15).toString()).toBe('SQLite format 3');
     expect(await workshop('db', 'drop')).toBe(2);
   });
+
+  it("recreates the learner's own catalogue, not conference/'s data/conference.sqlite", async () => {
+    fixture = createFixture();
+    const previous = process.env.CONFERENCE_DB;
+    delete process.env.CONFERENCE_DB;
+    try {
+      expect(await workshop('db', 'reset')).toBe(0);
+    } finally {
+      if (previous !== undefined) process.env.CONFERENCE_DB = previous;
+    }
+    expect(fixture.stdout()).toContain(
+      'Reset the conference catalogue at .workshop/conference.sqlite.',
+    );
+    const own = join(fixture.root, '.workshop/conference.sqlite');
+    expect(readFileSync(own).subarray(0, 15).toString()).toBe('SQLite format 3');
+    expect(existsSync(join(fixture.root, 'data/conference.sqlite'))).toBe(false);
+  });
 });
 
 describe('without a terminal', () => {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -329,6 +330,35 @@ describe('workshop serve --trace', () => {
     } finally {
       stop.abort();
       await server;
+    }
+  });
+});
+
+describe("the workshop's servers", () => {
+  it("open the catalogue they are given, the learner's own, seeded on first use", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'hyperpipe-catalogue-'));
+    const catalogue = join(folder, 'conference.sqlite');
+    const port = await freePort();
+    const stop = new AbortController();
+    const server = startServer({
+      file: join(SOLUTIONS_DIR, '06-hal-speakers/src/server.ts'),
+      cwd: join(SOLUTIONS_DIR, '06-hal-speakers'),
+      port: String(port),
+      stdio: 'pipe',
+      signal: stop.signal,
+      catalogue,
+    });
+    try {
+      const response = await vi.waitFor(() => fetch(`http://127.0.0.1:${port}/speaker/1`), {
+        timeout: 15_000,
+        interval: 200,
+      });
+      expect(response.status).toBe(200);
+      expect(existsSync(catalogue)).toBe(true);
+    } finally {
+      stop.abort();
+      await server;
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { type Flags, UsageError } from '../args.ts';
+import { workspaceCatalogue } from '../workshop/dirs.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { portProblem, serverPort, serveWhileSaving, startServer } from '../workshop/server.ts';
 import { targetDir } from '../workshop/targets.ts';
@@ -53,6 +54,7 @@ export async function serve(ctx: CommandContext, query: string | undefined, flag
     trace: flags.trace,
     stdio: 'inherit',
     signal: ctx.signal,
+    catalogue: workspaceCatalogue(ctx.dirs),
   });
   if (ctx.signal.aborted || result.signal === 'SIGINT') return 130;
   return result.exitCode ?? 1;
@@ -69,6 +71,7 @@ async function serveWorkspace(ctx: CommandContext, shown: string, flags: Flags) 
     stdio: 'inherit',
     signal: ctx.signal,
     stateDir: ctx.dirs.stateDir,
+    catalogue: workspaceCatalogue(ctx.dirs),
     say: (line) => ctx.err(line),
   });
   return 130;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { workspaceCatalogue } from '../workshop/dirs.ts';
 import { portProblem, serverPort, serveWhileSaving } from '../workshop/server.ts';
 import { type ActionContext, childController, log } from './actions.ts';
 
@@ -35,6 +36,7 @@ export async function serve(ctx: ActionContext): Promise<void> {
     stdio: 'pipe',
     signal: controller.signal,
     stateDir: ctx.dirs.stateDir,
+    catalogue: workspaceCatalogue(ctx.dirs),
     startServer: ctx.startServer,
     say: (line) => log(ctx, line, 'cyan'),
     started: (child) => {

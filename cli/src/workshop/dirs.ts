@@ -31,3 +31,12 @@ export function dirsUnder(root: string): WorkshopDirs {
     stateDir: `${root}/.workshop`,
   };
 }
+
+/**
+ * The catalogue file the workshop's servers open (`CONFERENCE_DB`), unless the environment
+ * names one: the learner's own, seeded when first opened, so that a speaker deleted while
+ * trying the workspace's API is not missing from conference/'s, nor the other way round.
+ */
+export function workspaceCatalogue(dirs: WorkshopDirs): string {
+  return process.env.CONFERENCE_DB || `${dirs.stateDir}/conference.sqlite`;
+}

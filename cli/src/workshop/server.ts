@@ -20,6 +20,8 @@ export interface ServerOptions {
   stdio: 'inherit' | 'pipe';
   /** Stops the server (SIGTERM, then SIGKILL after two seconds). */
   signal: AbortSignal;
+  /** The catalogue file the server opens (`CONFERENCE_DB`); see `workspaceCatalogue`. */
+  catalogue?: string | undefined;
 }
 
 /** A running server: its output (when piped), and a promise of how it ended. */
@@ -37,6 +39,7 @@ export function startServer(options: ServerOptions): ServerProcess {
   return execa(process.execPath, ['--import', TSX_LOADER, options.file], {
     cwd: options.cwd,
     env: {
+      ...(options.catalogue ? { CONFERENCE_DB: options.catalogue } : {}),
       ...(options.port ? { PORT: options.port } : {}),
       ...(options.trace ? { HYPERPIPE_TRACE: 'log' } : {}),
     },
@@ -75,13 +78,14 @@ export async function serveWhileSaving(options: RestartingServerOptions): Promis
   let server: ServerProcess | undefined;
   const start = () => {
     stop = new AbortController();
-    const { file, cwd, port, trace, stdio } = options;
+    const { file, cwd, port, trace, stdio, catalogue } = options;
     const current = launch({
       file,
       cwd,
       port,
       trace,
       stdio,
+      catalogue,
       signal: AbortSignal.any([signal, stop.signal]),
     });
     server = current;
