@@ -21,15 +21,24 @@ import {
   hrefOf,
   linkTo,
   MOUNTED_AT,
+  PAGE_SIZE,
   PROBLEM,
+  relativeLinks,
   resolve,
   target,
   templateTo,
 } from './hal.ts';
 
-const hints = { shape: 2, links: 3 };
+/** The hints of the page of speakers, and of the links built from the request. */
+const hints = { shape: 8, links: 11 };
 /** The root's hints: its route (one URL, two answers), and its links. */
-const rootHints = { route: 7, links: 6 };
+const rootHints = { route: 4, links: 1 };
+/** The hint of the routes to the speakers. */
+const ROUTES = 6;
+/** The hint of one speaker, or the 404 problem. */
+const ENTITY = 14;
+/** The hint of the token on speaker_id, and of what no route matches. */
+const TOKEN = 17;
 
 /** The links a client needs from the root to find any speaker. */
 function speakerLinks(exchange: Exchange): Record<string, Matcher> {
@@ -54,7 +63,7 @@ async function root(): Promise<Exchange> {
 /** The first page of speakers, where a client finds it: the root's `speakers`, no page given. */
 async function firstPage(): Promise<CollectionPage> {
   const exchange = await followTemplate(await root(), 'speakers', {}, rootHints.links);
-  expectResponse(exchange, { status: 200 }, { hint: 1 });
+  expectResponse(exchange, { status: 200 }, { hint: ROUTES });
   return expectCollectionPage(exchange, { path: '/speaker', name: 'speakers', page: 1 }, hints);
 }
 
@@ -74,12 +83,38 @@ async function allSpeakers(): Promise<Record<string, unknown>[]> {
   return speakers;
 }
 
+/** The title of each status a problem of this step has: its reason phrase. */
+const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+};
+
 function problem(status: number, detail?: string) {
+  const title = TITLES[status];
   return {
     status,
     headers: { 'content-type': PROBLEM },
-    json: detail === undefined ? { status } : { status, detail },
+    json: detail === undefined ? { status, title } : { status, title, detail },
   };
+}
+
+/** Builds the target's application over `database`, a catalogue of the check's own. */
+async function appOver(database: ReturnType<typeof createInMemoryCatalogue>) {
+  const createApp = await loadCreateApp();
+  return createApp({ database });
+}
+
+/** Expects no link of a HAL document to be a path alone, or anything but an absolute URL. */
+function expectAbsoluteLinks(exchange: Exchange, hint: number): void {
+  const relative = relativeLinks(exchange.json);
+  expectThat(relative.length === 0, {
+    expected: 'every "href" an absolute URL, such as http://conference.test/speaker/7',
+    received: `hrefs that are not: ${relative.join(', ')}`,
+    exchange,
+    hint,
+  });
 }
 
 describe('step 06: HAL speakers', () => {
@@ -111,7 +146,7 @@ describe('step 06: HAL speakers', () => {
       database.prepare('UPDATE speakers SET name = ? WHERE id = 1').run(name);
       const app = await createApp({ database });
       const list = await send('GET', '/speaker', { app });
-      expectResponse(list, { status: 200 }, { hint: 1 });
+      expectResponse(list, { status: 200 }, { hint: ROUTES });
       const speakers =
         (list.json as { _embedded?: { speakers?: { id?: unknown; name?: unknown }[] } } | null)
           ?._embedded?.speakers ?? [];
@@ -120,7 +155,7 @@ describe('step 06: HAL speakers', () => {
         expected: 'speaker 1 on the first page: page 1 holds the first 25 speakers',
         received: `the ids ${speakers.map((speaker) => speaker.id).join(', ')}`,
         exchange: list,
-        hint: 2,
+        hint: hints.shape,
       });
       expectThat(first?.name === name, {
         expected: [
@@ -129,10 +164,11 @@ describe('step 06: HAL speakers', () => {
         ],
         received: `the first speaker named ${JSON.stringify(first?.name)}: another copy of the catalogue, such as the file data/conference.sqlite`,
         exchange: list,
-        hint: 1,
+        hint: hints.shape,
       });
       const one = await send('GET', '/speaker/1', { app });
-      expectResponse(one, { status: 200, json: { id: 1, name } }, { hint: 1 });
+      expectResponse(one, { status: 200 }, { hint: ROUTES });
+      expectResponse(one, { json: { id: 1, name } }, { hint: hints.shape });
     } finally {
       database.close();
     }
@@ -146,11 +182,11 @@ describe('step 06: HAL speakers', () => {
     const exchange = await followTemplate(start, 'speakers', { page: 2 }, rootHints.links, {
       app: mounted,
     });
-    expectResponse(exchange, { status: 200 }, { hint: 3 });
+    expectResponse(exchange, { status: 200 }, { hint: hints.links });
     const { items } = expectCollectionPage(
       exchange,
       { path: '/speaker', name: 'speakers', page: 2 },
-      { shape: 3, links: 3 },
+      { shape: hints.links, links: hints.links },
     );
     // The entity too: its self link keeps the prefix it was asked under.
     const id = (items[0] as Record<string, unknown>).id as number;
@@ -160,8 +196,19 @@ describe('step 06: HAL speakers', () => {
     expectResponse(
       entity,
       { status: 200, json: { _links: { self: linkTo(entity, `/speaker/${id}`) } } },
-      { hint: 3 },
+      { hint: hints.links },
     );
+  });
+
+  it("writes every link as an absolute URL: the root's, a page's and a speaker's", async () => {
+    const start = await root();
+    expectAbsoluteLinks(start, rootHints.links);
+    const page = await followTemplate(start, 'speakers', { page: 2 }, rootHints.links);
+    expectResponse(page, { status: 200 }, { hint: ROUTES });
+    expectAbsoluteLinks(page, hints.links);
+    const entity = await followTemplate(start, 'speaker', { speaker_id: 7 }, rootHints.links);
+    expectResponse(entity, { status: 200 }, { hint: ROUTES });
+    expectAbsoluteLinks(entity, hints.links);
   });
 
   it('follows "next" to the second page and "last" to the last page', async () => {
@@ -178,7 +225,7 @@ describe('step 06: HAL speakers', () => {
         expected: 'the second page holds the next speakers, none of the first page',
         received: 'speakers of the first page again',
         exchange: second.exchange,
-        hint: 2,
+        hint: hints.shape,
       },
     );
     expectCollectionPage(
@@ -195,7 +242,7 @@ describe('step 06: HAL speakers', () => {
     expectThat(speakers.length === first.total && ids.size === first.total, {
       expected: `${first.total} different speakers over all pages, as "total" says`,
       received: `${speakers.length} speakers, ${ids.size} of them different`,
-      hint: 2,
+      hint: hints.shape,
     });
   });
 
@@ -210,10 +257,10 @@ describe('step 06: HAL speakers', () => {
       headers: { 'content-type': HAL },
       json: { id: listed.id, name: listed.name, _links: { self: linkTo(found, path) } },
     });
-    expectResponse(exchange, entity(exchange), { hint: 4 });
+    expectResponse(exchange, entity(exchange), { hint: ENTITY });
     // The self link of the entity leads back to it.
-    const again = await follow(exchange, 'self', 4);
-    expectResponse(again, entity(again), { hint: 4 });
+    const again = await follow(exchange, 'self', ENTITY);
+    expectResponse(again, entity(again), { hint: ENTITY });
     // And a client that knows the id finds the same speaker through the root's template.
     const found = await followTemplate(
       await root(),
@@ -221,20 +268,68 @@ describe('step 06: HAL speakers', () => {
       { speaker_id: listed.id as number },
       rootHints.links,
     );
-    expectResponse(found, entity(found), { hint: 4 });
+    expectResponse(found, entity(found), { hint: ENTITY });
   });
 
-  it('answers DELETE on the speakers with a 405 problem naming GET, and an unknown path with a 404 problem', async () => {
+  it('answers every field of a speaker, listed and alone: id, name, url and twitter', async () => {
+    const database = createInMemoryCatalogue();
+    try {
+      const app = await appOver(database);
+      // A speaker with every field set, and one without a url: both as the catalogue holds them.
+      for (const where of ['url IS NOT NULL AND twitter IS NOT NULL', 'url IS NULL']) {
+        const row = database
+          .prepare(`SELECT id, name, url, twitter FROM speakers WHERE ${where} ORDER BY id LIMIT 1`)
+          .get() as Record<string, unknown> & { id: number };
+        const page = Math.ceil(row.id / PAGE_SIZE);
+        const list = await send('GET', `/speaker?page=${page}`, { app });
+        expectResponse(list, { status: 200 }, { hint: ROUTES });
+        const listed = (
+          list.json as { _embedded?: { speakers?: Record<string, unknown>[] } } | null
+        )?._embedded?.speakers?.find((speaker) => speaker.id === row.id);
+        const same = Object.keys(row).every((field) => listed?.[field] === row[field]);
+        expectThat(same, {
+          expected: `speaker ${row.id} listed on page ${page} with its fields: ${JSON.stringify(row)}`,
+          received: JSON.stringify(listed) ?? 'not listed',
+          exchange: list,
+          hint: hints.links,
+        });
+        const one = await send('GET', `/speaker/${row.id}`, { app });
+        expectResponse(one, { status: 200, json: row }, { hint: ENTITY });
+      }
+    } finally {
+      database.close();
+    }
+  });
+
+  it('answers DELETE on the speakers with a 405 problem and Allow: GET,HEAD, and an unknown path with a 404 problem', async () => {
     // The route's allowed_methods make the 405 and its Allow; the given pipeline, the problem.
     const deleted = await followTemplate(await root(), 'speakers', {}, rootHints.links, {
       method: 'DELETE',
     });
     expectResponse(
       deleted,
-      { ...problem(405), headers: { 'content-type': PROBLEM, allow: /\bGET\b/ } },
-      { hint: 1 },
+      { ...problem(405), headers: { 'content-type': PROBLEM, allow: 'GET,HEAD' } },
+      { hint: ROUTES },
     );
-    expectResponse(await send('GET', '/nowhere'), problem(404), { hint: 5 });
+    expectResponse(await send('GET', '/nowhere'), problem(404), { hint: TOKEN });
+  });
+
+  it('refuses every method but GET on the routes it adds: POST /speaker, PUT /speaker/7, POST /', async () => {
+    const start = await root();
+    const refused = { ...problem(405), headers: { 'content-type': PROBLEM, allow: 'GET,HEAD' } };
+    const collection = await followTemplate(start, 'speakers', {}, rootHints.links, {
+      method: 'POST',
+    });
+    expectResponse(collection, refused, { hint: ROUTES });
+    const entity = await followTemplate(start, 'speaker', { speaker_id: 7 }, rootHints.links, {
+      method: 'PUT',
+    });
+    expectResponse(entity, refused, { hint: ROUTES });
+    expectResponse(
+      await send('POST', '/', { headers: { accept: 'application/hal+json' } }),
+      refused,
+      { hint: rootHints.route },
+    );
   });
 
   it('answers an unknown speaker id with a 404 "Entity not found." problem', async () => {
@@ -245,40 +340,63 @@ describe('step 06: HAL speakers', () => {
       { speaker_id: Math.max(...ids) + 1 },
       rootHints.links,
     );
-    expectResponse(exchange, problem(404, 'Entity not found.'), { hint: 4 });
+    expectResponse(exchange, problem(404, 'Entity not found.'), { hint: ENTITY });
   });
 
-  it('answers ids that are no positive integer, such as /speaker/abc or /speaker/0x7, with a 404 problem', async () => {
+  it('answers ids that are no positive integer as written, such as /speaker/abc, /speaker/0x7 or /speaker/007, with a 404 problem', async () => {
     // The route answers a positive integer; Number() would read all the others as one too:
     // only the route's token refuses them.
     const start = await root();
     const speaker = (id: string | number) =>
       followTemplate(start, 'speaker', { speaker_id: id }, rootHints.links);
-    expectResponse(await speaker(7), { status: 200 }, { hint: 1 });
-    for (const id of ['abc', '0x7', '7.0', '1e0', '0']) {
-      expectResponse(await speaker(id), problem(404), { hint: 5 });
+    expectResponse(await speaker(7), { status: 200 }, { hint: ROUTES });
+    for (const id of ['abc', '0x7', '7.0', '1e0', '0', '007', '07']) {
+      expectResponse(await speaker(id), problem(404), { hint: TOKEN });
     }
   });
 
-  it('answers a page past the last with a 409 "Invalid page provided" problem', async () => {
+  it('answers a page past the last, however far, with a 409 "Invalid page provided" problem', async () => {
     const { pageCount } = await firstPage();
-    const exchange = await followTemplate(
-      await root(),
-      'speakers',
-      { page: pageCount + 1 },
-      rootHints.links,
-    );
-    expectResponse(exchange, problem(409, 'Invalid page provided'), { hint: 2 });
+    const start = await root();
+    // The largest page that is a safe integer: an offset read from it unbounded is no row
+    // number SQLite can be asked for, and must not end in a 500.
+    for (const page of [pageCount + 1, Number.MAX_SAFE_INTEGER]) {
+      const exchange = await followTemplate(start, 'speakers', { page }, rootHints.links);
+      expectResponse(exchange, problem(409, 'Invalid page provided'), { hint: hints.shape });
+    }
   });
 
   it('answers a page that is not a positive integer with a 400 problem', async () => {
     const start = await root();
-    for (const page of ['0', 'abc', '-1']) {
+    for (const page of ['0', 'abc', '-1', '9007199254740992', '99999999999999999999']) {
       expectResponse(
         await followTemplate(start, 'speakers', { page }, rootHints.links),
         problem(400),
-        { hint: 2 },
+        { hint: hints.shape },
       );
+    }
+  });
+
+  it('answers an empty catalogue with an empty page of speakers, not a 409', async () => {
+    const database = createInMemoryCatalogue();
+    try {
+      database.exec('DELETE FROM talks_speakers; DELETE FROM talks; DELETE FROM speakers;');
+      const app = await appOver(database);
+      const exchange = await send('GET', '/speaker', { app });
+      expectResponse(
+        exchange,
+        {
+          status: 200,
+          headers: { 'content-type': HAL },
+          json: { total: 0, count: 0, _embedded: { speakers: [] } },
+        },
+        { hint: hints.shape },
+      );
+      expectResponse(await send('GET', '/speaker/1', { app }), problem(404, 'Entity not found.'), {
+        hint: ENTITY,
+      });
+    } finally {
+      database.close();
     }
   });
 });

@@ -42,6 +42,33 @@ export function resolve(exchange: Exchange, href: unknown): URL | undefined {
   }
 }
 
+/**
+ * The hrefs of a HAL document, its embedded resources' included, that are no absolute URL: a
+ * path alone such as `/speaker/7` (which {@link resolve} accepts), or no URL at all.
+ */
+export function relativeLinks(document: unknown): string[] {
+  if (typeof document !== 'object' || document === null) return [];
+  const { _links: links, _embedded: embedded } = document as {
+    _links?: Record<string, unknown>;
+    _embedded?: Record<string, unknown>;
+  };
+  const hrefs = Object.values(links ?? {})
+    .flat()
+    .map((link) => (link as { href?: unknown } | null)?.href);
+  const relative = hrefs
+    .filter((href) => typeof href !== 'string' || !/^https?:$/.test(absoluteProtocol(href)))
+    .map(String);
+  const inside = Object.values(embedded ?? {})
+    .flat()
+    .flatMap(relativeLinks);
+  return [...relative, ...inside];
+}
+
+/** The protocol of an href read as an absolute URL, without a base; empty when it is not one. */
+function absoluteProtocol(href: string): string {
+  return URL.canParse(href) ? new URL(href).protocol : '';
+}
+
 /** What to `send` to follow a link: the path and query of its URL. */
 export function target(url: URL): string {
   return url.pathname + url.search;

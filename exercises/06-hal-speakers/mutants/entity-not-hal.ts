@@ -16,5 +16,5 @@ export default {
       replace: "import { HalResource } from 'hyperpipe/hal';",
     },
   ],
-  hint: 4,
+  hint: 14,
 } satisfies LessonMutant;

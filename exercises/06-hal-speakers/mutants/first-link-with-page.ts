@@ -10,5 +10,5 @@ export default {
       replace: `url: (number) => \`\${base}/speaker?page=\${number ?? 1}\`,`,
     },
   ],
-  hint: 3,
+  hint: 11,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: `const base = \`http://localhost:8080\${request.basePath}\`;`,
     },
   ],
-  hint: 3,
+  hint: 11,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: 'const base = request.url.origin;',
     },
   ],
-  hint: 3,
+  hint: 11,
 } satisfies LessonMutant;

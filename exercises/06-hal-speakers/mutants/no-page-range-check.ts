@@ -15,5 +15,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 2,
+  hint: 8,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 5,
+  hint: 17,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: 'offset: Math.min(page * PAGE_SIZE, Number.MAX_SAFE_INTEGER),',
     },
   ],
-  hint: 2,
+  hint: 8,
 } satisfies LessonMutant;

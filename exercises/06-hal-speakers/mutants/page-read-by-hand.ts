@@ -12,5 +12,5 @@ export default {
     },
     { file: 'src/speaker/SpeakerCollectionHandler.ts', find: '  requestedPage,\n', replace: '' },
   ],
-  hint: 2,
+  hint: 8,
 } satisfies LessonMutant;

@@ -10,5 +10,5 @@ export default {
       replace: `const base = \`http://localhost:8080\${request.basePath}\`;`,
     },
   ],
-  hint: 6,
+  hint: 1,
 } satisfies LessonMutant;

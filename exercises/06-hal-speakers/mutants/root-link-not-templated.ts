@@ -10,5 +10,5 @@ export default {
       replace: `addLink('speakers', { href: \`\${base}/speaker{?page}\` })`,
     },
   ],
-  hint: 6,
+  hint: 1,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: "middleware: 'HomeHandler',",
     },
   ],
-  hint: 7,
+  hint: 4,
 } satisfies LessonMutant;

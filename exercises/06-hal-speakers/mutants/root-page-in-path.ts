@@ -11,5 +11,5 @@ export default {
       replace: `href: \`\${base}/speaker?page={page}\``,
     },
   ],
-  hint: 6,
+  hint: 1,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: `href: \`\${base}/speaker/{id}\``,
     },
   ],
-  hint: 6,
+  hint: 1,
 } satisfies LessonMutant;

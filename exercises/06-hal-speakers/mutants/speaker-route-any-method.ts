@@ -11,5 +11,5 @@ export default {
       replace: "      middleware: 'SpeakerCollectionHandler',\n",
     },
   ],
-  hint: 1,
+  hint: 6,
 } satisfies LessonMutant;

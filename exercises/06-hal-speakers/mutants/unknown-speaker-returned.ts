@@ -15,5 +15,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 4,
+  hint: 14,
 } satisfies LessonMutant;

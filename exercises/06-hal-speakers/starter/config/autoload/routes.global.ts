@@ -7,7 +7,7 @@ export default {
     // TODO: GET / answers HAL clients with the API root, and greets everyone else as before.
     // HomeHandler (given) greets, and hands a client that asks for HAL on down the route's
     // middleware: the ApiRoot service (given in dependencies.global.ts) must come next
-    // (README, "One URL, two answers"; hint 7).
+    // (README, "One URL, two answers"; hint 4).
     { path: '/', middleware: 'HomeHandler', allowed_methods: ['GET'], name: 'home' },
     { path: '/ping', middleware: 'PingHandler', allowed_methods: ['GET'], name: 'ping' },
     { path: '/post', middleware: 'PostHandler', allowed_methods: ['POST'], name: 'post' },
@@ -35,6 +35,6 @@ export default {
     // TODO: GET /speaker (the SpeakerCollectionHandler service) and GET /speaker/{speaker_id}
     // (the SpeakerEntityHandler service), each with a name; dependencies.global.ts (given)
     // makes both services. A token restricts speaker_id to positive integers, as the token
-    // of /hello/{name} does for names (README, "What to do" 2; hints 1 and 5).
+    // of /hello/{name} does for names (README, "What to do" 2; hints 6 and 17).
   ],
 };

@@ -11,7 +11,7 @@ import {
  * TODO: answer a HAL resource with no fields, only links, all absolute URLs built from the
  * request: `self` to `/`, `speakers` to the collection and `speaker` to any speaker, each a
  * URI template the client fills in: `/speaker{?page}` and `/speaker/{speaker_id}`, with
- * `templated: true` (README, "The API root"; hint 6).
+ * `templated: true` (README, "The API root"; hint 1).
  */
 export class ApiRoot implements MiddlewareInterface {
   process(_request: ServerRequest, _response: ResponsePrototype): Response {

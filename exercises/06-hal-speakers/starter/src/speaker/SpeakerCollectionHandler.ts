@@ -14,7 +14,7 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * and the self, first, prev, next and last links, all absolute URLs built from the request.
  * A page that is no positive integer is a 400 problem, one past the last a 409 problem.
  * The README's "Paginated collections" and "Absolute self links" name the framework's
- * functions that do each part; hints 2 and 3 show them in use.
+ * functions that do each part; hints 8 and 11 lead to them.
  */
 export class SpeakerCollectionHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

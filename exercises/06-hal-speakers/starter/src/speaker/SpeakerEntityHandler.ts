@@ -12,7 +12,7 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * TODO: answer the speaker whose id the route parameter speaker_id names (a text), from
  * this.catalogue, as a HAL resource with its absolute self link (README, "HAL" and
  * "Absolute self links"); no such speaker is the 404 "Entity not found." problem (README,
- * "Problems everywhere"). Hint 4 shows it.
+ * "Problems everywhere"). Hint 14 leads to it.
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
