@@ -21,12 +21,23 @@ const typeOf = (mediaType: string) =>
 
 const PROBLEM = typeOf('application/problem+json');
 
+/** The titles of the statuses the negotiation refuses with: their reason phrases. */
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  406: 'Not Acceptable',
+  415: 'Unsupported Media Type',
+};
+
 /** A problem of this status whose detail is `detail` (a text, or a pattern). */
 function problem(status: number, detail: string | RegExp) {
   return {
     status,
     headers: { 'content-type': PROBLEM },
-    json: { status, detail: typeof detail === 'string' ? detail : expect.stringMatching(detail) },
+    json: {
+      status,
+      title: TITLES[status],
+      detail: typeof detail === 'string' ? detail : expect.stringMatching(detail),
+    },
   };
 }
 
@@ -84,7 +95,7 @@ const PREDICTIONS = 'src/negotiation/predictions.ts';
 const TABLE: readonly { request: PredictedRequest; hint: number; rule: string }[] = [
   {
     request: { method: 'GET', path: '/speaker/1', accept: '*/*' },
-    hint: 2,
+    hint: 1,
     rule: 'a client that takes anything gets the default',
   },
   {
@@ -94,37 +105,37 @@ const TABLE: readonly { request: PredictedRequest; hint: number; rule: string }[
   },
   {
     request: { method: 'GET', path: '/talk/1', accept: `${JSON_TYPE};q=0.5, ${VENDOR}` },
-    hint: 3,
+    hint: 1,
     rule: 'the highest q among the listed types wins',
   },
   {
     request: { method: 'GET', path: '/talk/1', accept: `${HAL};q=0.5, ${JSON_TYPE}` },
-    hint: 3,
+    hint: 1,
     rule: 'the highest q among the listed types wins',
   },
   {
     request: { method: 'GET', path: '/speaker', accept: `${VENDOR};q=0` },
-    hint: 3,
+    hint: 1,
     rule: 'q=0 means "not this type"',
   },
   {
     request: { method: 'GET', path: '/speaker', accept: 'text/html' },
-    hint: 2,
+    hint: 1,
     rule: 'an Accept that names nothing of the list is refused',
   },
   {
     request: { method: 'GET', path: '/speaker', accept: 'application/xml, */*;q=0.1' },
-    hint: 2,
+    hint: 1,
     rule: 'a wildcard, even at a low q, lets the server pick its default',
   },
   {
     request: { method: 'POST', path: '/speaker', contentType: 'text/plain', body: 'name=Ada' },
-    hint: 4,
+    hint: 5,
     rule: 'a body type missing from contentTypes is refused',
   },
   {
     request: { method: 'POST', path: '/speaker', contentType: HAL, body: '{"name": "Ada"}' },
-    hint: 4,
+    hint: 5,
     rule: 'the accept list is not the contentTypes list',
   },
   {
@@ -134,7 +145,7 @@ const TABLE: readonly { request: PredictedRequest; hint: number; rule: string }[
   },
   {
     request: { method: 'POST', path: '/speaker', contentType: VENDOR, body: '{}' },
-    hint: 4,
+    hint: 5,
     rule: 'a listed body type that parses reaches the resource',
   },
   {
@@ -145,7 +156,7 @@ const TABLE: readonly { request: PredictedRequest; hint: number; rule: string }[
       contentType: 'text/plain',
       body: 'name=Ada',
     },
-    hint: 6,
+    hint: 8,
     rule: 'Accept is weighed before the body is looked at',
   },
 ];
@@ -181,7 +192,7 @@ async function readPredictions(): Promise<Prediction[]> {
       summary: `${PREDICTIONS} could not be loaded`,
       expected: [`${PREDICTIONS}, exporting predictions: the table of requests and your answers`],
       received: [String(error)],
-      hint: 6,
+      hint: 8,
     });
   }
   const isRow = (row: unknown): row is Prediction =>
@@ -190,7 +201,7 @@ async function readPredictions(): Promise<Prediction[]> {
   expectThat(Array.isArray(rows) && rows.every(isRow), {
     expected: `${PREDICTIONS} exports predictions, a list of { request, status, type }`,
     received: `predictions is ${Array.isArray(rows) ? 'a list with rows of another shape' : typeof rows}`,
-    hint: 6,
+    hint: 8,
   });
   return rows;
 }
@@ -213,6 +224,12 @@ describe('step 10: content negotiation', () => {
         { hint: 1 },
       );
       expectSameDocument(vendor, reference, 1);
+      // HEAD answers as GET does, in the type GET would take, without the body.
+      expectResponse(
+        await send('HEAD', path, { headers: { accept: VENDOR } }),
+        { status: 200, headers: { 'content-type': typeOf(VENDOR) }, text: '' },
+        { hint: 1 },
+      );
     }
   });
 
@@ -226,13 +243,13 @@ describe('step 10: content negotiation', () => {
       expectResponse(
         exchange,
         { status: 200, headers: { 'content-type': typeOf(HAL) } },
-        { hint: 2 },
+        { hint: 1 },
       );
-      expectSameDocument(exchange, reference, 2);
+      expectSameDocument(exchange, reference, 1);
     }
     for (const path of ['/speaker', `/speaker/${id}`, '/talk']) {
       const exchange = await send('GET', path, { headers: { accept: 'text/html' } });
-      expectResponse(exchange, problem(406, 'Cannot honor Accept type specified'), { hint: 2 });
+      expectResponse(exchange, problem(406, 'Cannot honor Accept type specified'), { hint: 1 });
     }
     // A fallback the API can give, even at a low q, is not a 406.
     const fallback = await send('GET', `/speaker/${id}`, {
@@ -241,7 +258,7 @@ describe('step 10: content negotiation', () => {
     expectResponse(
       fallback,
       { status: 200, headers: { 'content-type': typeOf(VENDOR) } },
-      { hint: 2 },
+      { hint: 1 },
     );
   });
 
@@ -257,7 +274,7 @@ describe('step 10: content negotiation', () => {
       expectResponse(
         exchange,
         { status: 200, headers: { 'content-type': typeOf(type) } },
-        { hint: 3 },
+        { hint: 1 },
       );
     }
   });
@@ -271,24 +288,43 @@ describe('step 10: content negotiation', () => {
     expectResponse(
       created,
       { status: 201, headers: { location: /\/talk\/\d+$/ }, json: { title: 'Negotiated' } },
-      { hint: 4 },
+      { hint: 5 },
     );
     const patched = await send('PATCH', `/speaker/${id}`, {
       headers: { 'content-type': `${VENDOR}; charset=utf-8` },
       json: { twitter: '@negotiated' },
     });
-    expectResponse(patched, { status: 200, json: { id, twitter: '@negotiated' } }, { hint: 4 });
+    expectResponse(patched, { status: 200, json: { id, twitter: '@negotiated' } }, { hint: 5 });
+  });
+
+  it('takes both body types on every write route of both resources: POST and PATCH, speakers and talks', async () => {
+    const speaker = await someId('speaker', 'speakers');
+    const talk = await someId('talk', 'talks');
+    for (const type of [JSON_TYPE, VENDOR]) {
+      const talkBody = { title: 'Both types', day: '2027-05-19', speakers: [speaker] };
+      // Each write, with its body, its status and what the answer shows of the body.
+      const writes = [
+        ['POST', '/speaker', { name: 'Both Types' }, 201, { name: 'Both Types' }],
+        ['PATCH', `/speaker/${speaker}`, { twitter: '@both' }, 200, { twitter: '@both' }],
+        ['POST', '/talk', talkBody, 201, { title: 'Both types' }],
+        ['PATCH', `/talk/${talk}`, { start_time: '11:00' }, 200, { start_time: '11:00' }],
+      ] as const;
+      for (const [method, path, json, status, shown] of writes) {
+        const exchange = await send(method, path, { headers: { 'content-type': type }, json });
+        expectResponse(exchange, { status, json: shown }, { hint: 5 });
+      }
+    }
   });
 
   it('refuses other body types with a 415, and takes the same body as application/json', async () => {
     const body = JSON.stringify({ name: 'Plain' });
     for (const type of ['text/plain', HAL, 'application/x-www-form-urlencoded']) {
       const exchange = await send('POST', '/speaker', { headers: { 'content-type': type }, body });
-      expectResponse(exchange, problem(415, 'Invalid content-type specified'), { hint: 4 });
+      expectResponse(exchange, problem(415, 'Invalid content-type specified'), { hint: 5 });
     }
     for (const type of [JSON_TYPE, VENDOR]) {
       const exchange = await send('POST', '/speaker', { headers: { 'content-type': type }, body });
-      expectResponse(exchange, { status: 201, json: { name: 'Plain' } }, { hint: 4 });
+      expectResponse(exchange, { status: 201, json: { name: 'Plain' } }, { hint: 5 });
     }
   });
 
@@ -314,7 +350,7 @@ describe('step 10: content negotiation', () => {
       ],
       received:
         'rows whose requests were changed or deleted: put them back as the starter has them',
-      hint: 6,
+      hint: 8,
     });
     const open = rows.filter(
       (row) => typeof row.status !== 'number' || typeof row.type !== 'string' || row.type === '?',
@@ -325,7 +361,7 @@ describe('step 10: content negotiation', () => {
         ...open.map((row) => `  ${showRequest(row.request)}: still ${showPrediction(row)}`),
       ],
       received: `${open.length} of ${rows.length} rows still open`,
-      hint: 6,
+      hint: 8,
     });
     const wrong: { row: Prediction; exchange: Exchange; answer: string }[] = [];
     for (const row of rows) {
@@ -364,7 +400,7 @@ describe('step 10: content negotiation', () => {
       ],
       received: `the API answered ${first.answer}`,
       exchange: first.exchange,
-      hint: known?.hint ?? 6,
+      hint: known?.hint ?? 8,
     });
   });
 });

@@ -10,5 +10,5 @@ export default {
       replace: 'accept: [vendor, hal],',
     },
   ],
-  hint: 3,
+  hint: 1,
 } satisfies LessonMutant;

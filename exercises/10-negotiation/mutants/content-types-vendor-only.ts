@@ -11,5 +11,5 @@ export default {
       replace: 'contentTypes: [vendor],',
     },
   ],
-  hint: 4,
+  hint: 5,
 } satisfies LessonMutant;

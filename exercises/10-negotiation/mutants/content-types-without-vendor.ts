@@ -10,5 +10,5 @@ export default {
       replace: 'contentTypes: [json],',
     },
   ],
-  hint: 4,
+  hint: 5,
 } satisfies LessonMutant;

@@ -12,5 +12,5 @@ export default {
         "accept: 'application/xml, */*;q=0.1' },\n    status: 406,\n    type: 'application/problem+json',",
     },
   ],
-  hint: 2,
+  hint: 1,
 } satisfies LessonMutant;

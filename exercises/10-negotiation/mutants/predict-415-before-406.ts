@@ -11,5 +11,5 @@ export default {
       replace: "      body: 'name=Ada',\n    },\n    status: 415,",
     },
   ],
-  hint: 6,
+  hint: 8,
 } satisfies LessonMutant;

@@ -12,5 +12,5 @@ export default {
         'body: \'{"name": "Ada"}\',\n    },\n    status: 201,\n    type: \'application/hal+json\',',
     },
   ],
-  hint: 4,
+  hint: 5,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: "q=0` },\n    status: 200,\n    type: 'application/vnd.conference.v1+json',",
     },
   ],
-  hint: 3,
+  hint: 1,
 } satisfies LessonMutant;

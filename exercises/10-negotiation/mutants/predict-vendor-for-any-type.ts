@@ -12,5 +12,5 @@ export default {
         "accept: '*/*' },\n    status: 200,\n    type: 'application/vnd.conference.v1+json',",
     },
   ],
-  hint: 2,
+  hint: 1,
 } satisfies LessonMutant;

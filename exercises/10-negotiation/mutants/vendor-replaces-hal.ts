@@ -10,5 +10,5 @@ export default {
       replace: 'accept: [vendor, json],',
     },
   ],
-  hint: 2,
+  hint: 1,
 } satisfies LessonMutant;
