@@ -155,7 +155,7 @@ describe('runChecks', () => {
     folders.push(target);
     const run = await runChecks({ step, target });
     expect(run.passed, run.output).toBe(false);
-    expect(run.hint, run.output).toBe(1);
+    expect(run.hint, run.output).toBe(8);
     expect(existsSync(dataFile)).toBe(there);
   });
 
@@ -164,14 +164,14 @@ describe('runChecks', () => {
     {
       step: '02-ping',
       mistake: 'POST /post not routed',
-      hint: 3,
+      hint: 6,
       change: (folder: string) =>
         edit(folder, 'src/app.ts', /app\.post\('\/post'/, "app.put('/post'"),
     },
     {
       step: '03-configuration',
       mistake: 'routes, but no service for HelloHandler',
-      hint: 4,
+      hint: 6,
       change: (folder: string) =>
         edit(
           folder,
@@ -183,7 +183,7 @@ describe('runChecks', () => {
     {
       step: '04-pipeline-priorities',
       mistake: 'error middleware before routing',
-      hint: 3,
+      hint: 6,
       change: (folder: string) =>
         edit(
           folder,
@@ -195,7 +195,7 @@ describe('runChecks', () => {
     {
       step: '05-timezone',
       mistake: 'the time zone not checked',
-      hint: 4,
+      hint: 9,
       change: (folder: string) =>
         edit(
           folder,
