@@ -72,6 +72,19 @@ export interface StoredToken {
   readonly scope: readonly string[] | undefined;
 }
 
+/** When a pair's last token expires: after it, the pair is of no use and may go. */
+const LAST_EXPIRY = 'max(access_expires_at, coalesce(refresh_expires_at, 0))';
+
+/**
+ * The live token pairs one client may hold for one user; issuing one more revokes the
+ * oldest. Ten, as GitHub keeps per user, application and scope: enough for a user's devices
+ * and tabs, and a client that asks for a token per request cannot fill the table.
+ */
+export const TOKENS_PER_USER = 10;
+
+/** The expired pairs removed each time a token is issued: a bounded amount of work each time. */
+const PURGE_BATCH = 100;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS oauth_clients (
   client_id TEXT PRIMARY KEY,
@@ -87,7 +100,9 @@ CREATE TABLE IF NOT EXISTS oauth_tokens (
   client_id TEXT NOT NULL,
   user_name TEXT NOT NULL,
   scope TEXT
-);`;
+);
+CREATE INDEX IF NOT EXISTS oauth_tokens_by_user ON oauth_tokens (client_id, user_name);
+CREATE INDEX IF NOT EXISTS oauth_tokens_by_expiry ON oauth_tokens (${LAST_EXPIRY});`;
 
 interface TokenRow {
   client_id: string;
@@ -167,25 +182,38 @@ export class TokenStore {
   }
 
   /**
-   * Stores a token pair, and forgets pairs whose tokens have all expired.
+   * Stores a token pair; revokes the oldest pairs of the same client and user beyond
+   * {@link TOKENS_PER_USER}, and forgets up to a hundred pairs whose tokens have all
+   * expired. Each step finds its rows through an index, so issuing a token costs the same
+   * with a hundred thousand stored as with ten.
    */
   save(token: TokenToSave): void {
     const db = this.#open();
-    db.prepare(
-      'DELETE FROM oauth_tokens WHERE max(access_expires_at, coalesce(refresh_expires_at, 0)) < ?',
-    ).run(Date.now());
-    db.prepare(
-      `INSERT INTO oauth_tokens (access_token_hash, access_expires_at, refresh_token_hash,
-         refresh_expires_at, client_id, user_name, scope) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      sha256(token.accessToken),
-      token.accessTokenExpiresAt.getTime(),
-      token.refreshToken === undefined ? null : sha256(token.refreshToken),
-      token.refreshTokenExpiresAt?.getTime() ?? null,
-      token.clientId,
-      token.userName,
-      token.scope?.join(' ') ?? null,
-    );
+    // One transaction: one write to the log rather than three.
+    db.transaction(() => {
+      db.prepare(
+        `DELETE FROM oauth_tokens WHERE rowid IN
+           (SELECT rowid FROM oauth_tokens WHERE ${LAST_EXPIRY} < ? LIMIT ${PURGE_BATCH})`,
+      ).run(Date.now());
+      db.prepare(
+        `INSERT INTO oauth_tokens (access_token_hash, access_expires_at, refresh_token_hash,
+           refresh_expires_at, client_id, user_name, scope) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        sha256(token.accessToken),
+        token.accessTokenExpiresAt.getTime(),
+        token.refreshToken === undefined ? null : sha256(token.refreshToken),
+        token.refreshTokenExpiresAt?.getTime() ?? null,
+        token.clientId,
+        token.userName,
+        token.scope?.join(' ') ?? null,
+      );
+      // Rows are numbered in the order they were written: the newest have the highest rowid.
+      db.prepare(
+        `DELETE FROM oauth_tokens WHERE rowid IN
+           (SELECT rowid FROM oauth_tokens WHERE client_id = ? AND user_name = ?
+              ORDER BY rowid DESC LIMIT -1 OFFSET ${TOKENS_PER_USER})`,
+      ).run(token.clientId, token.userName);
+    })();
   }
 
   /**
