@@ -84,6 +84,18 @@ function version2Of(speaker: Speaker) {
   };
 }
 
+/** A matcher of an `Allow` header naming these methods and no other, in any order. */
+const allowing = (methods: readonly string[]) =>
+  satisfies(
+    (value) => {
+      const named = String(value)
+        .split(',')
+        .map((method) => method.trim().toUpperCase());
+      return named.length === methods.length && methods.every((method) => named.includes(method));
+    },
+    `${methods.join(',')}, no more and no fewer`,
+  );
+
 /** Checks that the body of an answer has no member `field`. */
 function expectNoField(exchange: Exchange, field: string, hint: number): void {
   const body = exchange.json as Record<string, unknown> | undefined;
@@ -133,14 +145,43 @@ function expectRoutedToVersion1(exchange: Exchange, path: string): void {
     expected: `GET ${path} answered as GET /v1${path}: Versioning, before routing, sends it there when it finds /v1${path.replace(/\/\d+$/, '/{id}')} in the router it was given, which must be the application's`,
     received: `404: nothing sent it on to /v1${path}, although GET /v1${path} answers`,
     exchange,
-    hint: 2,
+    hint: 4,
   });
 }
 
 describe('step 11: versioning', () => {
   it('serves version 2 of a speaker at /v2/speaker/{id}: a talk_count and a twitter link', async () => {
     const speaker = await speakerWithTwitter();
-    expectVersion2(await send('GET', `/v2/speaker/${speaker.id}`), speaker, 1);
+    const path = `/v2/speaker/${speaker.id}`;
+    const exchange = await send('GET', path);
+    expectVersion2(exchange, speaker, 1);
+    // Every other field of version 1 is there: version 2 hides the twitter field alone.
+    const v1 = (await send('GET', `/v1/speaker/${speaker.id}`)).json as Record<string, unknown>;
+    const kept = Object.fromEntries(
+      Object.entries(v1).filter(([name]) => !name.startsWith('_') && name !== 'twitter'),
+    );
+    expectResponse(exchange, { json: kept }, { hint: 1 });
+    expectResponse(
+      await send('HEAD', path),
+      { status: 200, headers: { 'content-type': typeOf(HAL) }, text: '' },
+      { hint: 1 },
+    );
+    // Version 2 serves what version 1 serves, and refuses the rest with the resource's 405.
+    const entity = allowing(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
+    expectResponse(
+      await send('OPTIONS', path),
+      { status: 204, headers: { allow: entity } },
+      { hint: 1 },
+    );
+    expectResponse(
+      await send('POST', path, { json: { name: 'Nobody' } }),
+      { status: 405, headers: { allow: entity }, json: { title: 'Method Not Allowed' } },
+      { hint: 1 },
+    );
+    // One URL per speaker in version 2 too, and in the default version.
+    for (const zeroed of [`/v2/speaker/0${speaker.id}`, `/speaker/0${speaker.id}`]) {
+      expectResponse(await send('GET', zeroed), { status: 404 }, { hint: 7 });
+    }
   });
 
   it('keeps version 1 at /v1/speaker/{id}, and at /speaker/{id} by default', async () => {
@@ -153,13 +194,13 @@ describe('step 11: versioning', () => {
 
     const unversioned = await send('GET', `/speaker/${speaker.id}`);
     expectRoutedToVersion1(unversioned, `/speaker/${speaker.id}`);
-    expectVersion1(unversioned, speaker, 2);
+    expectVersion1(unversioned, speaker, 4);
     const unversionedTalks = await send('GET', '/talk');
     expectRoutedToVersion1(unversionedTalks, '/talk');
     expectResponse(
       unversionedTalks,
       { status: 200, json: { total: expect.any(Number) } },
-      { hint: 2 },
+      { hint: 4 },
     );
   });
 
@@ -167,10 +208,10 @@ describe('step 11: versioning', () => {
     const speaker = await speakerWithTwitter();
     // Version 2's own URL first: its resource must answer the v2 type.
     const direct = await send('GET', `/v2/speaker/${speaker.id}`, { headers: { accept: V2 } });
-    expectResponse(direct, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 3 });
+    expectResponse(direct, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 7 });
     const exchange = await send('GET', `/speaker/${speaker.id}`, { headers: { accept: V2 } });
-    expectResponse(exchange, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 2 });
-    expectVersion2(exchange, speaker, 2);
+    expectResponse(exchange, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 4 });
+    expectVersion2(exchange, speaker, 4);
   });
 
   it('takes a body of Content-Type application/vnd.conference.v2+json as a version 2 write', async () => {
@@ -190,9 +231,46 @@ describe('step 11: versioning', () => {
         },
         json: { name: 'Versioned', talk_count: 0 },
       },
-      { hint: 4 },
+      { hint: 7 },
     );
-    expectNoField(created, 'twitter', 4);
+    expectNoField(created, 'twitter', 7);
+  });
+
+  it("takes a plain application/json body in either version, and refuses the other version's type", async () => {
+    const body = JSON.stringify({ name: 'Plain' });
+    for (const [path, location] of [
+      ['/v2/speaker', /^\/v2\/speaker\/\d+$/],
+      ['/v1/speaker', /^\/v1\/speaker\/\d+$/],
+    ] as const) {
+      const created = await send('POST', path, {
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expectResponse(
+        created,
+        {
+          status: 201,
+          headers: {
+            location: satisfies(
+              (value) => location.test(pathOf(String(value))),
+              `a URL under ${path}/`,
+            ),
+          },
+          json: { name: 'Plain' },
+        },
+        { hint: 7 },
+      );
+    }
+    for (const [path, type] of [
+      ['/v2/speaker', V1],
+      ['/v1/speaker', V2],
+    ] as const) {
+      expectResponse(
+        await send('POST', path, { headers: { 'content-type': type }, body }),
+        { status: 415, json: { title: 'Unsupported Media Type' } },
+        { hint: 7 },
+      );
+    }
   });
 
   it('refuses version 2 of talks, which has none: a 406', async () => {
@@ -204,10 +282,10 @@ describe('step 11: versioning', () => {
         headers: { 'content-type': typeOf('application/problem+json') },
         json: { status: 406, detail: 'Cannot honor Accept type specified' },
       },
-      { hint: 5 },
+      { hint: 7 },
     );
     const v1 = await send('GET', '/v1/talk', { headers: { accept: V2 } });
-    expectResponse(v1, { status: 406 }, { hint: 5 });
+    expectResponse(v1, { status: 406 }, { hint: 7 });
   });
 
   it('links version 2 speakers under /v2, and their talks to version 1', async () => {
@@ -230,7 +308,7 @@ describe('step 11: versioning', () => {
           },
         },
       },
-      { hint: 6 },
+      { hint: 1 },
     );
     const speakers = (exchange.json as { _embedded: { speakers: Version2Item[] } })._embedded
       .speakers;
@@ -239,7 +317,7 @@ describe('step 11: versioning', () => {
       expected: 'every speaker of /v2/speaker linked under /v2/speaker/',
       received: outside.map((item) => item._links.self.href),
       exchange,
-      hint: 6,
+      hint: 1,
     });
     // Each speaker of the page links to each of their talks, version 1's: as many as it counts.
     const unlinked = speakers.find((item) => {
@@ -254,7 +332,7 @@ describe('step 11: versioning', () => {
         'every speaker of /v2/speaker with "_links": { "talks": [ … ] }, a link to each of the talk_count talks, under /v1/talk/',
       received: `speaker ${unlinked?.id}: talk_count ${unlinked?.talk_count}, "talks": ${JSON.stringify(unlinked?._links.talks) ?? 'no such link'}`,
       exchange,
-      hint: 6,
+      hint: 1,
     });
 
     const speaker = speakers.find((item) => item.talk_count > 0);
@@ -262,7 +340,7 @@ describe('step 11: versioning', () => {
       expected: 'a speaker with talks in the second page of /v2/speaker',
       received: 'none',
       exchange,
-      hint: 6,
+      hint: 1,
     });
     const entity = await send('GET', `/v2/speaker/${speaker?.id}`);
     const talkLink = linkTo(/^(\/v1)?\/talk\/\d+$/, '/v1/talk/{id} (or /talk/{id})');
@@ -283,7 +361,7 @@ describe('step 11: versioning', () => {
           },
         },
       },
-      { hint: 6 },
+      { hint: 1 },
     );
   });
 
@@ -306,11 +384,11 @@ describe('step 11: versioning', () => {
           { values: { talk_id: 3 }, path: '/v1/talk/3' },
         ]),
       },
-      { route: 7, links: 7 },
+      { route: 10, links: 10 },
     );
     // Filled in, the speaker template gives version 1 of the speaker.
     const speaker = await speakerWithTwitter();
-    const found = await followTemplate(root, 'speaker', { speaker_id: speaker.id }, 7);
-    expectVersion1(found, speaker, 7);
+    const found = await followTemplate(root, 'speaker', { speaker_id: speaker.id }, 10);
+    expectVersion1(found, speaker, 10);
   });
 });

@@ -12,5 +12,5 @@ export default {
         "accept: [vendor, 'application/vnd.conference.v1+json', 'application/vnd.conference.v2+json', hal, json],",
     },
   ],
-  hint: 5,
+  hint: 7,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: 'defaultVersion: 2,',
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

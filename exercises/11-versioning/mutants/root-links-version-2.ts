@@ -16,5 +16,5 @@ export default {
       replace: "speaker: { route: 'v2.speaker.entity',",
     },
   ],
-  hint: 7,
+  hint: 10,
 } satisfies LessonMutant;

@@ -16,5 +16,5 @@ export default {
       replace: "speaker: { route: 'speaker.entity',",
     },
   ],
-  hint: 7,
+  hint: 10,
 } satisfies LessonMutant;

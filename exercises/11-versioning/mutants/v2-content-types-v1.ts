@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: "Version 2's `contentTypes` must list the v2 type.",
+  rule: "A request body's `Content-Type` names its version too, and it wins over `Accept`",
   mistake: 'versions the accept list but keeps the v1 type in contentTypes, so a v2 body is a 415',
   edits: [
     {
@@ -10,5 +10,5 @@ export default {
       replace: "contentTypes: ['application/vnd.conference.v1+json', json],",
     },
   ],
-  hint: 4,
+  hint: 7,
 } satisfies LessonMutant;

@@ -13,5 +13,5 @@ export default {
         "function inVersion(_version: number) {\n  const vendor = 'application/vnd.conference.v1+json';",
     },
   ],
-  hint: 3,
+  hint: 7,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: "The talks are embedded (with their links) only when version 2's entry says `embedded: { talks: 'Talk' }`, as version 1's does",
+  rule: "The talks are embedded and linked, in a page too, only when the entry says `embedded: { talks: 'Talk' }` and `linked: { talks: 'Talk' }`",
   mistake:
     "writes version 2's entry from scratch and leaves out embedded, so a speaker links to their talks but embeds none",
   edits: [
@@ -11,5 +11,5 @@ export default {
       replace: "      linked: { talks: 'Talk' },\n      // The handle becomes",
     },
   ],
-  hint: 6,
+  hint: 1,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: "a version 2 speaker links to each of their talks, in a page too, only when the entry says `linked: { talks: 'Talk' }`",
+  rule: "The talks are embedded and linked, in a page too, only when the entry says `embedded: { talks: 'Talk' }` and `linked: { talks: 'Talk' }`",
   mistake:
     "copies version 2's entry from before step 08 and leaves out linked: a page of version 2 speakers links to no talk",
   edits: [
@@ -11,5 +11,5 @@ export default {
       replace: '      // The handle becomes',
     },
   ],
-  hint: 6,
+  hint: 1,
 } satisfies LessonMutant;

@@ -10,5 +10,5 @@ export default {
       replace: "versioning: { middleware: 'Versioning', priority: 0 },",
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

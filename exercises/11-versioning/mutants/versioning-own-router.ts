@@ -16,5 +16,5 @@ export default {
       replace: 'Versioning: () =>',
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

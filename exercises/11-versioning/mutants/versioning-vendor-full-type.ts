@@ -11,5 +11,5 @@ export default {
       replace: "vendor: 'vnd.conference',",
     },
   ],
-  hint: 2,
+  hint: 4,
 } satisfies LessonMutant;

@@ -8,7 +8,7 @@ import { ApiRoot, type RootLink } from '../../src/root/ApiRoot.ts';
 //
 // TODO: once the resources live under /v1, their routes have other names: the root must
 // name them, or it answers a 500 that says which route it cannot find (README, "The root
-// of version 1"; hint 7).
+// of version 1"; hint 10).
 const links: Record<string, RootLink> = {
   self: { route: 'home' },
   speakers: { route: 'speaker', query: ['page'], title: 'The speakers, 25 a page' },
