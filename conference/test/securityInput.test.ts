@@ -26,7 +26,7 @@ function catalogue(): unknown[][] {
 }
 
 /** Sends a write as the editor and returns the status and the parsed answer. */
-async function write(method: string, path: string, body: string | Uint8Array) {
+async function write(method: string, path: string, body: BodyInit) {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { authorization: basicAuth('editor'), 'content-type': JSON_TYPE, accept: JSON_TYPE },
