@@ -42,6 +42,25 @@ describe('the time a Basic password check takes', () => {
     }
   });
 
+  it('is the same for a wrong password tried again as for a new one: no answer is remembered wrong', async () => {
+    const samples: Record<string, number[]> = { again: [], fresh: [] };
+    await users.verify('bcrypt', 'typo');
+    for (let run = 0; run < 15; run++) {
+      for (const [name, password] of [
+        ['again', 'typo'],
+        ['fresh', `typo-${run}`],
+      ] as const) {
+        const started = performance.now();
+        await users.verify('bcrypt', password);
+        samples[name]?.push(performance.now() - started);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+    const [again, fresh] = [median(samples.again ?? []), median(samples.fresh ?? [])];
+    // Before, the wrong answer was kept for a minute: tried again, it came back at once.
+    expect(again / fresh, JSON.stringify({ again, fresh })).toBeGreaterThan(0.5);
+  });
+
   it('still tells right from wrong, and never lets one user in with another’s password', async () => {
     expect(await users.verify('bcrypt', 'secret-bcrypt')).toBe(true);
     expect(await users.verify('apr1', 'secret-apr1')).toBe(true);
