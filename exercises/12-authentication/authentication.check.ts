@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Exchange, expectResponse, expectThat, satisfies, send } from '@hyperpipe/cli/harness';
+import {
+  createTargetApp,
+  type Exchange,
+  expectResponse,
+  expectThat,
+  satisfies,
+  send,
+  withLocalConfig,
+} from '@hyperpipe/cli/harness';
 import { describe, expect, it } from 'vitest';
 
 // The tokens these checks obtain stay in memory, not in the repository's data/oauth.sqlite,
@@ -52,8 +60,8 @@ const UNAUTHORIZED = {
 /**
  * Expects the 401 of a request without credentials, or with credentials that prove nothing.
  * A 403 there can only come from an `authorization` listener that refuses by itself instead
- * of calling `deny()` (which lets the framework answer a guest with 401): hint 3. A 401
- * without challenges has no scheme configured: hint 2. Anything else (the request went
+ * of calling `deny()` (which lets the framework answer a guest with 401): hint 8. A 401
+ * without challenges has no scheme configured: hint 5. Anything else (the request went
  * through, say) is for `hint`.
  */
 function expectUnauthorized(exchange: Exchange, hint: number): void {
@@ -61,7 +69,7 @@ function expectUnauthorized(exchange: Exchange, hint: number): void {
     expected: '401 with challenges: the client has not said who it is, so it may try again',
     received: '403, which says "I know who you are, and the answer is no" to a guest',
     exchange,
-    hint: 3,
+    hint: 8,
   });
   expectResponse(exchange, UNAUTHORIZED, { hint });
   expectResponse(
@@ -71,7 +79,7 @@ function expectUnauthorized(exchange: Exchange, hint: number): void {
         'www-authenticate': satisfies((header) => header !== '', 'one or more challenges'),
       },
     },
-    { hint: 2 },
+    { hint: 5 },
   );
 }
 
@@ -111,13 +119,13 @@ const CREATED = { status: 201, json: { id: expect.any(Number) } };
 /**
  * The hint for a token request that failed. The password grant checks the users of the
  * `basic` htpasswd file: without `basic` it knows no user, and answers `invalid_grant`
- * (hint 2). Anything else is the given OAuth2 configuration's (hint 4).
+ * (hint 5). Anything else is the given OAuth2 configuration's (hint 11).
  */
 const tokenHint = (issued: Exchange) =>
   issued.status === 400 &&
   (issued.json as { error?: unknown } | undefined)?.error === 'invalid_grant'
-    ? 2
-    : 4;
+    ? 5
+    : 11;
 
 describe('step 12: authentication and authorization', () => {
   it('still answers every GET without credentials, and the same to the learner', async () => {
@@ -126,19 +134,19 @@ describe('step 12: authentication and authorization', () => {
       const read = await send('GET', path);
       if (read.status !== 200) {
         // Refused: by a rule that names GET (hint 1), or by a listener that denies more
-        // than DELETE, which refuses the learner too, with 403 (hint 3).
+        // than DELETE, which refuses the learner too, with 403 (hint 8).
         const asLearner = await send('GET', path, { headers: { authorization: AS_LEARNER } });
         expectThat(asLearner.status !== 403, {
           expected: `GET ${path} to answer 200 to anyone: only DELETE is for editors`,
           received: `${read.status} to a guest and 403 to the learner: reads are refused`,
           exchange: asLearner,
-          hint: 3,
+          hint: 8,
         });
         expectResponse(read, { status: 200 }, { hint: 1 });
       }
       const asLearner = await send('GET', path, { headers: { authorization: AS_LEARNER } });
       // 403: a listener denies the learner's reads; 401: the Basic credentials are not read.
-      expectResponse(asLearner, { status: 200 }, { hint: asLearner.status === 403 ? 3 : 2 });
+      expectResponse(asLearner, { status: 200 }, { hint: asLearner.status === 403 ? 8 : 5 });
     };
     await expectPublic('/speaker');
     await expectPublic('/talk');
@@ -146,6 +154,8 @@ describe('step 12: authentication and authorization', () => {
     const [talk] = await idsOf('talk', 'talks');
     for (const path of [`/speaker/${speaker}`, `/v2/speaker/${speaker}`, `/talk/${talk}`]) {
       await expectPublic(path);
+      // HEAD follows GET: public too.
+      expectResponse(await send('HEAD', path), { status: 200, text: '' }, { hint: 1 });
     }
   });
 
@@ -155,9 +165,9 @@ describe('step 12: authentication and authorization', () => {
     expectUnauthorized(refused, 1);
     // Each scheme's challenge comes from its key in the configuration.
     for (const [scheme, hint] of [
-      ['basic', 2],
-      ['digest', 4],
-      ['bearer', 4],
+      ['basic', 5],
+      ['digest', 11],
+      ['bearer', 11],
     ] as const) {
       expectThat(
         challengesOf(refused).some((challenge) => challenge.scheme === scheme),
@@ -181,12 +191,19 @@ describe('step 12: authentication and authorization', () => {
   it('keeps every write of every resource and version for identities', async () => {
     const [speaker] = await idsOf('speaker', 'speakers');
     const [talk] = await idsOf('talk', 'talks');
-    const writes: [string, string, unknown][] = [
-      ['PATCH', `/talk/${talk}`, { title: 'Anonymous' }],
-      ['POST', '/talk', { title: 'Anonymous', day: '2027-05-18', speakers: [speaker] }],
-      ['PUT', `/v2/speaker/${speaker}`, { name: 'Anonymous' }],
-      ['DELETE', `/talk/${talk}`, undefined],
-    ];
+    const talkBody = { title: 'Anonymous', day: '2027-05-18', speakers: [speaker] };
+    const writes: [string, string, unknown][] = [];
+    // Every write route: the collection's POST and the entity's PUT, PATCH and DELETE, of
+    // talks, of speakers and of version 2's speakers.
+    for (const [collection, id, body] of [
+      ['/talk', talk, talkBody],
+      ['/speaker', speaker, { name: 'Anonymous' }],
+      ['/v2/speaker', speaker, { name: 'Anonymous' }],
+    ] as const) {
+      writes.push(['POST', collection, body]);
+      for (const method of ['PUT', 'PATCH']) writes.push([method, `${collection}/${id}`, body]);
+      writes.push(['DELETE', `${collection}/${id}`, undefined]);
+    }
     for (const [method, path, json] of writes) {
       expectUnauthorized(await send(method, path, { json }), 1);
     }
@@ -194,14 +211,14 @@ describe('step 12: authentication and authorization', () => {
 
   it('accepts HTTP Basic: a wrong password is a 401, even on a GET; the learner may create a speaker', async () => {
     const wrongly = { authorization: basic('learner', 'not-the-password') };
-    expectUnauthorized(await postSpeaker('Wrong Password', wrongly), 2);
+    expectUnauthorized(await postSpeaker('Wrong Password', wrongly), 5);
     // Wrong credentials are refused by AuthenticationMiddleware whatever the rules say; a
     // GET that goes through with them was never authenticated: the pipeline lacks it.
     expectUnauthorized(await send('GET', '/speaker', { headers: wrongly }), 1);
     const created = await postSpeaker('Basic Learner', { authorization: AS_LEARNER });
     if (created.status === 401) {
       // Accepted on a GET but not on a write: authorization decided before authentication
-      // found the identity (hint 1). Refused on a GET too: the htpasswd file (hint 2).
+      // found the identity (hint 1). Refused on a GET too: the htpasswd file (hint 5).
       const read = await send('GET', '/speaker', { headers: { authorization: AS_LEARNER } });
       expectThat(read.status !== 200, {
         expected: "the learner's Basic credentials accepted on a write as on a GET",
@@ -211,7 +228,7 @@ describe('step 12: authentication and authorization', () => {
         hint: 1,
       });
     }
-    expectResponse(created, CREATED, { hint: 2 });
+    expectResponse(created, CREATED, { hint: 5 });
   });
 
   it('accepts HTTP Digest: answers the challenge of a 401 with an MD5 response', async () => {
@@ -229,14 +246,14 @@ describe('step 12: authentication and authorization', () => {
         ? `realm="${params.get('realm') ?? ''}", nonce="${nonce ?? ''}"`
         : 'no such challenge',
       exchange: refused,
-      hint: 4,
+      hint: 11,
     });
     const qops = (params.get('qop') ?? '').split(',').map((qop) => qop.trim());
     expectThat(qops.includes('auth'), {
       expected: 'the Digest challenge to offer qop="auth"',
       received: `qop="${params.get('qop') ?? ''}"`,
       exchange: refused,
-      hint: 4,
+      hint: 11,
     });
     const md5 = (text: string) => createHash('md5').update(text).digest('hex');
     // RFC 7616 with qop=auth: the password never travels, only a hash over it and the nonce.
@@ -249,7 +266,7 @@ describe('step 12: authentication and authorization', () => {
       `Digest username="learner", realm="${REALM}", nonce="${nonce}", uri="${uri}", ` +
       `algorithm=MD5, qop=auth, nc=${nc}, cnonce="${cnonce}", response="${response}"` +
       (opaque === undefined ? '' : `, opaque="${opaque}"`);
-    expectResponse(await postSpeaker('Digest Learner', { authorization }), CREATED, { hint: 4 });
+    expectResponse(await postSpeaker('Digest Learner', { authorization }), CREATED, { hint: 11 });
   });
 
   it('issues OAuth2 tokens at POST /oauth and accepts them as Bearer tokens', async () => {
@@ -281,12 +298,12 @@ describe('step 12: authentication and authorization', () => {
       expected: 'a Bearer challenge with error="invalid_token" for a token it never issued',
       received: `error=${invalidToken?.params.get('error') ?? '(none)'}`,
       exchange: bad,
-      hint: 4,
+      hint: 11,
     });
     expectResponse(
       await postSpeaker('Bearer Learner', { authorization: `Bearer ${token}` }),
       CREATED,
-      { hint: 4 },
+      { hint: 11 },
     );
   });
 
@@ -315,9 +332,9 @@ describe('step 12: authentication and authorization', () => {
         headers: { 'content-type': PROBLEM },
         json: { status: 403, title: 'Forbidden' },
       },
-      { hint: 3 },
+      { hint: 8 },
     );
-    expectResponse(await send('GET', `/speaker/${id}`), { status: 200, json: { id } }, { hint: 3 });
+    expectResponse(await send('GET', `/speaker/${id}`), { status: 200, json: { id } }, { hint: 8 });
   });
 
   it('lets the editor delete what a guest may not, with a password or with a token', async () => {
@@ -327,9 +344,9 @@ describe('step 12: authentication and authorization', () => {
     expectResponse(
       await send('DELETE', path, { headers: { authorization: AS_EDITOR } }),
       { status: 204 },
-      { hint: 3 },
+      { hint: 8 },
     );
-    expectResponse(await send('GET', path), { status: 404 }, { hint: 3 });
+    expectResponse(await send('GET', path), { status: 404 }, { hint: 8 });
     // A token stands for the user it was issued to, roles included.
     const issued = await send('POST', '/oauth', {
       form: {
@@ -349,7 +366,21 @@ describe('step 12: authentication and authorization', () => {
     expectResponse(
       await send('DELETE', `/talk/${other}`, { headers: { authorization: `Bearer ${token}` } }),
       { status: 204 },
-      { hint: 3 },
+      { hint: 8 },
     );
+  });
+
+  it('lets whoever has the role editor delete: a role given to the learner by a local configuration file', async () => {
+    const [, , , , id, other] = await idsOf('talk', 'talks');
+    const config = { authentication: { roles: { learner: ['editor'] } } };
+    const [guest, learner] = await withLocalConfig(config, async () => {
+      const app = await createTargetApp();
+      return [
+        await send('DELETE', `/talk/${other}`, { app }),
+        await send('DELETE', `/talk/${id}`, { headers: { authorization: AS_LEARNER }, app }),
+      ];
+    });
+    expectUnauthorized(guest, 1);
+    expectResponse(learner, { status: 204 }, { hint: 8 });
   });
 });

@@ -11,5 +11,5 @@ export default {
       replace: "    basic: { htpasswd: file('conference.htdigest') },",
     },
   ],
-  hint: 2,
+  hint: 5,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'The listener denies a DELETE by anyone else than an editor, and only a DELETE',
+  rule: 'It denies a DELETE by anyone without the role `editor`, and only a DELETE',
   mistake:
     'denies every request of an identity without the role editor, not only its DELETE, so reads and writes of the learner (and of guests) are refused too',
   edits: [
@@ -11,5 +11,5 @@ export default {
       replace: "if (!event.identity.hasRole('editor')) event.deny();",
     },
   ],
-  hint: 3,
+  hint: 8,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: "event.privilege === 'delete'",
     },
   ],
-  hint: 3,
+  hint: 8,
 } satisfies LessonMutant;

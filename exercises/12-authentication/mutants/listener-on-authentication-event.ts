@@ -11,5 +11,5 @@ export default {
       replace: 'app.events.on(AuthEvents.AUTHENTICATION, onlyEditorsDelete);',
     },
   ],
-  hint: 3,
+  hint: 8,
 } satisfies LessonMutant;

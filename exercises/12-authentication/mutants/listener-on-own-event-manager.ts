@@ -17,5 +17,5 @@ export default {
       replace: 'new EventManager().on(AuthEvents.AUTHORIZATION, onlyEditorsDelete);',
     },
   ],
-  hint: 3,
+  hint: 8,
 } satisfies LessonMutant;

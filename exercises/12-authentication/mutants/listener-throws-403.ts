@@ -17,5 +17,5 @@ export default {
       replace: "throw new ApiProblem(403, 'Only editors may delete');",
     },
   ],
-  hint: 3,
+  hint: 8,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 2,
+  hint: 5,
 } satisfies LessonMutant;

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'the writes of each resource need an identity, on its entities and on its collection',
+  rule: 'needs rules for its entities and for its collection',
   mistake: 'protects entity URLs only, so an anonymous POST /speaker creates a speaker',
   edits: [
     {

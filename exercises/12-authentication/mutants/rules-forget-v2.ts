@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'Version 2 is a service of its own: `Conference.V2.Speaker` needs its rules too.',
+  rule: '`Conference.V2.Speaker` (a service of its own)',
   mistake: 'writes rules for the two version 1 services only, so anyone may PUT /v2/speaker/1',
   edits: [
     {

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: 'Rules name only the methods that need an identity, so GETs stay public.',
+  rule: 'Rules name only the methods that need an identity, so GETs (and HEADs with them) stay public.',
   mistake: 'lists GET with the writes, so a guest can no longer read the conference',
   edits: [
     {
