@@ -44,6 +44,20 @@ export interface ServeOptions {
   handleSignals?: boolean | undefined;
   /** How long open requests may take to finish when closing, in ms (default 5000). */
   closeTimeout?: number | undefined;
+  /**
+   * How long a client may take to send a request's headers, in ms (default 10000): a
+   * connection that sends nothing, or headers a byte at a time, is closed after it.
+   */
+  headersTimeout?: number | undefined;
+  /** How long a client may take to send a whole request, body included, in ms (default 30000). */
+  requestTimeout?: number | undefined;
+  /** How long a kept-alive connection may sit idle between requests, in ms (default 5000). */
+  keepAliveTimeout?: number | undefined;
+  /**
+   * How many connections may be open at once (default 1000); the server refuses more, so
+   * that idle clients cannot use up every file descriptor the process has.
+   */
+  maxConnections?: number | undefined;
 }
 
 /**

@@ -5,10 +5,12 @@ import type { FetchHandler, RunningServer, ServeOptions } from '../application/R
 import { setServedAnswer } from '../http/clientAddress.ts';
 import { answerAdapterError } from './adapterError.ts';
 import { answerClientError } from './clientError.ts';
+import { limitConnections, timeoutOptions } from './connectionLimits.ts';
 import { sendDefaultHeaders } from './defaultHeaders.ts';
 import { closeLingering } from './lingeringClose.ts';
 import { parsePublicUrl, usePublicOrigin } from './publicOrigin.ts';
 import { checkRequestSyntax } from './requestSyntax.ts';
+import { ThrottledLog } from './throttledLog.ts';
 import { writeProblem, writeProblemToSocket } from './writeProblem.ts';
 
 export type { FetchHandler, RunningServer, ServeOptions };
@@ -29,6 +31,10 @@ const DEFAULT_HOSTNAME = '127.0.0.1';
  * puts `nosniff` and `Cache-Control: no-store` on answers that set neither (see
  * `defaultHeaders.ts`); and closes connections gracefully, so that a client still sending
  * a body the application did not read receives the answer (see `lingeringClose.ts`).
+ * Clients get 10 s to send a request's headers and 30 s for the whole request, kept-alive
+ * connections close after 5 s idle, and at most 1,000 connections are open at once, each
+ * unless `options` say otherwise; a line on stderr says when these act (see
+ * `connectionLimits.ts`).
  *
  * @param handler - what answers the requests, such as an application
  *
@@ -59,7 +65,7 @@ export async function serve(
   );
   // A missing Host is refused by checkRequestSyntax, with a problem rather than node's bare 400.
   const server = createServer(
-    { requireHostHeader: false },
+    { requireHostHeader: false, ...timeoutOptions(options) },
     (request: IncomingMessage, response: ServerResponse) => {
       sendDefaultHeaders(response);
       const refusal = checkRequestSyntax(request);
@@ -71,6 +77,7 @@ export async function serve(
       return listener(request, response);
     },
   );
+  limitConnections(server, options, new ThrottledLog());
   server.on('connection', closeLingering);
   server.on('clientError', answerClientError);
   // An Expect other than 100-continue: node:http would answer a bare 417 (RFC 9110 §10.1.1).
