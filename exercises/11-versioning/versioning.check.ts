@@ -1,7 +1,9 @@
+import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 import {
   type Exchange,
   expectResponse,
   expectThat,
+  loadCreateApp,
   satisfies,
   send,
   setStartupHint,
@@ -270,6 +272,22 @@ describe('step 11: versioning', () => {
         { status: 415, json: { title: 'Unsupported Media Type' } },
         { hint: 7 },
       );
+    }
+  });
+
+  it('answers an empty catalogue with an empty page of version 2 speakers', async () => {
+    const createApp = await loadCreateApp();
+    const database = createInMemoryCatalogue();
+    try {
+      database.exec('DELETE FROM talks_speakers; DELETE FROM talks; DELETE FROM speakers;');
+      const app = await createApp({ database });
+      expectResponse(
+        await send('GET', '/v2/speaker', { app }),
+        { status: 200, json: { count: 0, total: 0, _embedded: { speakers: [] } } },
+        { hint: 1 },
+      );
+    } finally {
+      database.close();
     }
   });
 
