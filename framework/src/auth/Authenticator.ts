@@ -7,8 +7,9 @@ import type {
 } from './AuthenticationAdapter.ts';
 import { AuthenticationLimits } from './AuthenticationLimits.ts';
 import { type Authorization, parseAuthorization } from './authorizationHeader.ts';
+import { addressKey } from './failureKeys.ts';
 import { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
-import { PasswordCheckRefused } from './passwordChecks.ts';
+import { asClient, PasswordCheckRefused } from './passwordChecks.ts';
 import { SchemeAdapter } from './SchemeAdapter.ts';
 
 /**
@@ -142,7 +143,10 @@ export class Authenticator {
     address: string | undefined,
   ): Promise<AuthenticationResult> {
     try {
-      return await adapter.authenticate(request, authorization);
+      // The client's checks take its share of the queue, not everyone's.
+      return await asClient(addressKey(address), () =>
+        adapter.authenticate(request, authorization),
+      );
     } catch (error) {
       if (error instanceof PasswordCheckRefused)
         await this.#limits.failed({ address, user: error.user });

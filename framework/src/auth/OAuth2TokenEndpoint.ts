@@ -5,9 +5,9 @@ import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import { readBody } from '../negotiation/readBody.ts';
 import { AuthenticationLimits, tooManyFailures } from './AuthenticationLimits.ts';
 import { quote } from './authorizationHeader.ts';
-import type { AuthenticationAttempt } from './failureKeys.ts';
+import { type AuthenticationAttempt, addressKey } from './failureKeys.ts';
 import type { OAuth2Model } from './oauth2Model.ts';
-import { PasswordCheckRefused } from './passwordChecks.ts';
+import { asClient, PasswordCheckRefused } from './passwordChecks.ts';
 
 /**
  * Options of {@link OAuth2TokenEndpoint}.
@@ -129,7 +129,9 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
     const libraryResponse = new OAuth2Server.Response();
     try {
       refuseWhatTheLibraryAccepts(form, request);
-      await this.#server.token(libraryRequest, libraryResponse);
+      await asClient(addressKey(attempt.address), () =>
+        this.#server.token(libraryRequest, libraryResponse),
+      );
       await this.#limits.refund(attempt);
       await this.#limits.succeeded(attempt);
       return jsonAnswer(

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import type { PasswordJob } from './passwordWorker.ts';
@@ -7,15 +8,21 @@ import type { PasswordJob } from './passwordWorker.ts';
  * 80 ms of CPU: on the main thread, 14 bogus Basic requests a second raised the median of a
  * public `GET /timezone` from 2 ms to 480 ms. Here the checks run one after another in a
  * worker thread, and at most {@link MAX_WAITING} wait their turn: one more is refused with
- * {@link PasswordCheckRefused}, so that nobody can queue up work without end. Identical
- * checks share one before they get here, and a password proved right lately skips the queue
- * (see `CheckedCredentials.ts`): a flood of guesses fills the queue, never the road of a
- * client whose password is known good.
+ * {@link PasswordCheckRefused}, so that nobody can queue up work without end. One client
+ * (one address, see {@link asClient}) has at most {@link MAX_WAITING_PER_CLIENT} of those
+ * places, so that one client sending guesses all at once cannot refuse everyone else.
+ * Identical checks share one before they get here, and a password proved right lately skips
+ * the queue (see `CheckedCredentials.ts`): a flood of guesses, even from many addresses,
+ * never refuses a client whose password is known good.
  */
 export const MAX_WAITING = 16;
 
+/** The places of the queue one client may hold at once. */
+export const MAX_WAITING_PER_CLIENT = 4;
+
 /**
- * A check refused because {@link MAX_WAITING} already wait: a 503 problem with
+ * A check refused because {@link MAX_WAITING} already wait, or its client's share: a 503
+ * problem with
  * `Retry-After: 1`. It counts as a failed authentication of the user it names (see the
  * Authenticator): a refusal tells a guesser something too, so it is no free guess.
  *
@@ -41,6 +48,22 @@ interface Waiting {
 let worker: Worker | undefined;
 const waiting = new Map<number, Waiting>();
 let lastId = 0;
+/** The client whose checks are being made, set by {@link asClient}. */
+const currentClient = new AsyncLocalStorage<string>();
+/** How many checks each client has waiting. */
+const waitingOf = new Map<string, number>();
+
+/**
+ * Runs `work` with the password checks it makes counted as `client`'s (its address key).
+ *
+ * @example
+ * ```ts
+ * const right = await asClient('192.0.2.7', () => users.verify('editor', password));
+ * ```
+ */
+export function asClient<T>(client: string, work: () => T): T {
+  return currentClient.run(client, work);
+}
 
 /**
  * Checks each password against its hash in the worker thread.
@@ -51,9 +74,21 @@ let lastId = 0;
 export function checkPasswords(
   checks: ReadonlyArray<readonly [string, string]>,
 ): Promise<boolean[]> {
-  if (waiting.size >= MAX_WAITING) {
+  const client = currentClient.getStore();
+  const ofClient = client === undefined ? 0 : (waitingOf.get(client) ?? 0);
+  if (waiting.size >= MAX_WAITING || ofClient >= MAX_WAITING_PER_CLIENT) {
     return Promise.reject(new PasswordCheckRefused());
   }
+  if (client === undefined) return queued(checks);
+  waitingOf.set(client, ofClient + 1);
+  return queued(checks).finally(() => {
+    const left = (waitingOf.get(client) ?? 1) - 1;
+    if (left === 0) waitingOf.delete(client);
+    else waitingOf.set(client, left);
+  });
+}
+
+function queued(checks: ReadonlyArray<readonly [string, string]>): Promise<boolean[]> {
   const id = ++lastId;
   const job: PasswordJob = { id, checks };
   const thread = started();

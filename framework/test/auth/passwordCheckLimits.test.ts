@@ -49,7 +49,17 @@ describe('password checks under load', () => {
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
   });
 
-  it(`counts a guess refused because ${MAX_WAITING} checks wait as a failure`, async () => {
+  it(`leaves room for others when one client sends more than ${MAX_WAITING} guesses at once`, async () => {
+    const server = await serveSlowUser();
+    const flood = Array.from({ length: 40 }, (_, n) => statusOf(server, `guess-${n}`, '127.0.5.4'));
+    // Long enough for all 40 to arrive, far too short for 16 slow checks to be done.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A first request, never checked before: before, the flood held all 16 places (503).
+    expect(await statusOf(server, 'slow-secret', '127.0.5.5')).toBe(200);
+    expect(await Promise.all(flood)).toContain(503);
+  });
+
+  it('counts a guess refused for want of room as a failure', async () => {
     const server = await serveSlowUser({ failures: 30 });
     const statuses = await Promise.all(
       Array.from({ length: 40 }, (_, n) => statusOf(server, `guess-${n}`, '127.0.5.2')),
