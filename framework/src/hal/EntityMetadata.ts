@@ -23,6 +23,12 @@ export interface EntityMetadata {
   identifier?: string;
   /** The route parameter the identifier fills; the same as `identifier` by default. */
   routeIdentifier?: string;
+  /**
+   * The route's other parameters, such as `day` in `/day/{day}/talk/{talk_id}`: links take
+   * them from the parameters the request's own route matched, as zf-hal reuses the route
+   * match, so the talks of day 2 link to talks of day 2.
+   */
+  matchedParams?: readonly string[];
   /** Fields holding related entities to embed, by field name → entity kind. */
   embedded?: Readonly<Record<string, string>>;
   /**

@@ -215,12 +215,13 @@ export class ResourceMiddleware implements MiddlewareInterface {
     response: ResponsePrototype,
     collection: Collection,
   ): Promise<Response> {
-    const { pageSize, collectionName, collectionRoute, renderer } = this.#routing;
+    const { pageSize, collectionName, collectionRoute, renderer, kind } = this.#routing;
     const page = requestedPage(request.query);
     const { items, total } = await loadPage(collection, page, pageSize);
     assertPageInRange(page, total, pageSize);
-    const url = pageUrls(renderer.url(request, collectionRoute), request.query);
-    const rendered = renderer.entities(request, this.#routing.kind, items);
+    const params = renderer.matchedParams(request, kind);
+    const url = pageUrls(renderer.url(request, collectionRoute, params), request.query);
+    const rendered = renderer.entities(request, kind, items);
     return hal(
       halCollection({ collectionName, items: rendered, page, pageSize, total, url }),
       request,

@@ -5,6 +5,7 @@ import { HAL_MEDIA_TYPE } from '../hal/Link.ts';
 import { MetadataMap } from '../hal/MetadataMap.ts';
 import { ContentNegotiation } from '../negotiation/ContentNegotiation.ts';
 import { Route } from '../router/Route.ts';
+import { parseRoutePath } from '../router/routePath.ts';
 import type { Resource } from './Resource.ts';
 import { ResourceMiddleware } from './ResourceMiddleware.ts';
 
@@ -123,6 +124,8 @@ export function registerResource(
       route: `${routeName}.entity`,
       identifier: options.entityIdentifier ?? 'id',
       routeIdentifier: identifierName,
+      // A nested resource's links take its parent's placeholders from the request.
+      matchedParams: parseRoutePath(path).flatMap((part) => part.param ?? []),
       ...(options.embedded ? { embedded: options.embedded } : {}),
       ...(options.linked ? { linked: options.linked } : {}),
       ...(options.links ? { links: options.links } : {}),
