@@ -80,7 +80,8 @@ export function withoutResource(mediaType: string): string {
 /**
  * Picks the media type to answer with: the whitelist entry the client prefers, honouring
  * q-values, wildcards and parameters (the rules of HTTP, in `http/preferredMediaType.ts`),
- * where a vendor type with a resource part counts as the type without it. A missing
+ * where a vendor type with a resource part counts as the type without it unless the
+ * whitelist names it with that part. A missing
  * `Accept` means "anything", so the first entry, the default, wins. `undefined` means
  * nothing acceptable: a 406.
  *
@@ -102,19 +103,31 @@ export function negotiateMediaType(
   whitelist: readonly string[],
 ): string | undefined {
   // A vendor type named with its resource counts as the type without it, so that one
-  // whitelist entry accepts both spellings.
+  // whitelist entry accepts both spellings; one the whitelist spells out is kept as it is.
   const ranges = accept
     ?.split(',')
     .map((range) => {
       const [type = '', ...parameters] = range.split(';');
-      return [withoutResource(type.trim()), ...parameters].join(';');
+      return [whitelistedSpelling(type.trim(), whitelist), ...parameters].join(';');
     })
     .join(',');
   return preferredMediaType(ranges ?? null, whitelist);
 }
 
 /**
- * Whether a request's Content-Type is one of the whitelisted types (compared by essence).
+ * A media type as a whitelist can name it: as spelled when an entry spells it so (such as
+ * `application/vnd.x.v1.speaker+json` itself), else without its resource part.
+ */
+function whitelistedSpelling(mediaType: string, whitelist: readonly string[]): string {
+  const spelled = essence(mediaType);
+  return whitelist.some((entry) => essence(entry) === spelled)
+    ? mediaType
+    : withoutResource(mediaType);
+}
+
+/**
+ * Whether a request's Content-Type is one of the whitelisted types (compared by essence,
+ * a vendor type's resource part as {@link negotiateMediaType} compares it).
  *
  * @param contentType - the request's `Content-Type` header, or `null` without one
  * @param whitelist - the media types a body may have
@@ -131,7 +144,7 @@ export function isAllowedContentType(
   whitelist: readonly string[],
 ): boolean {
   if (contentType === null) return false;
-  const wanted = essence(withoutResource(essence(contentType)));
+  const wanted = essence(whitelistedSpelling(essence(contentType), whitelist));
   return whitelist.some((allowed) => essence(allowed) === wanted);
 }
 

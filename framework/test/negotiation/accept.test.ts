@@ -108,6 +108,12 @@ describe('Accept negotiation', () => {
       'application/vnd.conference.v1+json',
     ],
     [
+      'a resource-qualified vendor entry matches its own spelling',
+      ['application/json', 'application/vnd.laminas.v1.foo+json'],
+      'application/vnd.laminas.v1.foo+json',
+      'application/vnd.laminas.v1.foo+json',
+    ],
+    [
       'other types still negotiate next to a vendor entry',
       VENDOR,
       'application/hal+json',
@@ -124,6 +130,11 @@ describe('Accept negotiation', () => {
   it.each([
     ['a type outside the whitelist', HAL_FIRST, 'text/html'],
     ['a vendor version not whitelisted', VENDOR, 'application/vnd.conference.v2+json'],
+    [
+      'another resource of a resource-qualified entry',
+      ['application/vnd.laminas.v1.foo+json'],
+      'application/vnd.laminas.v1.bar+json',
+    ],
     ['a wildcard of another top-level type', HAL_FIRST, 'text/*'],
     ['only refused types', HAL_FIRST, 'application/json;q=0, application/hal+json;q=0'],
   ])('406 problem for %s', async (_rule, whitelist, accept) => {

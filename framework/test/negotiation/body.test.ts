@@ -127,6 +127,13 @@ describe('request body parsing', () => {
     },
   );
 
+  it('takes a whitelisted vendor type with a resource part by its own spelling', async () => {
+    const foo = 'application/vnd.laminas.v1.foo+json';
+    const app = bodyApp({ contentTypes: ['application/json', foo] });
+    const response = await post(app, '{"name":"Ada"}', { 'content-type': foo });
+    expect(await response.json()).toEqual({ hasBody: true, body: { name: 'Ada' } });
+  });
+
   it('keeps other whitelisted types as text', async () => {
     const response = await post(bodyApp({ contentTypes: ['text/plain'] }), '{"not":"parsed"}', {
       'content-type': 'text/plain',

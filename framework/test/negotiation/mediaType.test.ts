@@ -47,6 +47,8 @@ describe('media type helpers', () => {
     ['APPLICATION/JSON', ['application/json'], true],
     ['application/vnd.conference.v1.speaker+json', ['application/vnd.conference.v1+json'], true],
     ['application/vnd.conference.v2+json', ['application/vnd.conference.v1+json'], false],
+    ['application/vnd.laminas.v1.foo+json', ['application/vnd.laminas.v1.foo+json'], true],
+    ['application/vnd.laminas.v1.bar+json', ['application/vnd.laminas.v1.foo+json'], false],
     ['text/plain', ['application/json'], false],
     [null, ['application/json'], false],
   ])('isAllowedContentType(%s, %j) is %s', (type, whitelist, allowed) => {
@@ -80,9 +82,21 @@ describe('negotiateMediaType properties', () => {
     .map(
       ([type, subtype, suffix, parameters]) => `${type}/${subtype}${suffix}${parameters.join('')}`,
     );
+  /** `application/vnd.<vendor>.v<N>[.<resource>][+json]`, as versioning names types. */
   const vendorType = fc
-    .tuple(token, fc.integer({ min: 1, max: 9 }))
-    .map(([vendor, version]) => `application/vnd.${vendor}.v${version}+json`);
+    .tuple(
+      token,
+      fc.integer({ min: 1, max: 9 }),
+      fc.option(
+        token.map((resource) => `.${resource}`),
+        { nil: '' },
+      ),
+      fc.option(fc.constant('+json'), { nil: '' }),
+    )
+    .map(
+      ([vendor, version, resource, suffix]) =>
+        `application/vnd.${vendor}.v${version}${resource}${suffix}`,
+    );
   const common = fc.constantFrom('application/json', 'application/hal+json', 'text/plain');
   const whitelistEntry = fc.oneof(common, vendorType, plainType);
   const whitelist = fc.uniqueArray(whitelistEntry, { minLength: 1, maxLength: 5 });
@@ -122,6 +136,17 @@ describe('negotiateMediaType properties', () => {
         whitelist.chain((allowed) => fc.tuple(fc.constant(allowed), fc.constantFrom(...allowed))),
         ([allowed, wanted]) => {
           expect(negotiateMediaType(wanted, allowed)).toBeDefined();
+        },
+      ),
+    );
+  });
+
+  it('takes a body of any whitelisted type by its exact spelling', () => {
+    fc.assert(
+      fc.property(
+        whitelist.chain((allowed) => fc.tuple(fc.constant(allowed), fc.constantFrom(...allowed))),
+        ([allowed, type]) => {
+          expect(isAllowedContentType(type, allowed)).toBe(true);
         },
       ),
     );
