@@ -72,7 +72,8 @@ export class MethodNotAllowedError extends HttpError {
 }
 
 /**
- * The reason phrase of an HTTP status code, such as `Not Found` for 404.
+ * The reason phrase of an HTTP status code, such as `Not Found` for 404; `Unknown` for a
+ * code HTTP names no phrase for, as zf-api-problem titles it.
  *
  * @example
  * ```ts
@@ -82,5 +83,5 @@ export class MethodNotAllowedError extends HttpError {
  * @category HTTP
  */
 export function reasonPhrase(status: number): string {
-  return STATUS_CODES[status] ?? 'Unknown Status';
+  return STATUS_CODES[status] ?? 'Unknown';
 }

@@ -61,13 +61,14 @@ export class ApiProblem extends HttpError {
   /**
    * Creates a problem.
    *
+   * @param status - the HTTP status, 200–599; any other number is a 500, as in zf-api-problem
    * @param detail - what went wrong this time, in words a client developer can act on
    */
   constructor(status: number, detail: string, options: ApiProblemOptions = {}) {
-    super(status, detail, { headers: options.headers, cause: options.cause });
+    super(answerable(status), detail, { headers: options.headers, cause: options.cause });
     this.name = 'ApiProblem';
-    this.type = options.type ?? statusType(status);
-    this.title = options.title ?? reasonPhrase(status);
+    this.type = options.type ?? statusType(this.status);
+    this.title = options.title ?? reasonPhrase(this.status);
     this.detail = detail;
     this.extensions = options.extensions ?? {};
   }
@@ -94,4 +95,13 @@ export class ApiProblem extends HttpError {
     headers.set('content-type', PROBLEM_MEDIA_TYPE);
     return new Response(JSON.stringify(this), { status: this.status, headers });
   }
+}
+
+/**
+ * A status a problem can be answered with: an integer of 200–599 as it is, anything else
+ * 500. zf-api-problem takes 100–599, but a 1xx is never a final answer, and `Response`
+ * refuses one as it refuses 0 or 600; a socket server would send some of those as they are.
+ */
+function answerable(status: number): number {
+  return Number.isInteger(status) && status >= 200 && status <= 599 ? status : 500;
 }

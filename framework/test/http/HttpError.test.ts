@@ -23,7 +23,7 @@ describe('HttpError', () => {
     [404, 'Not Found'],
     [405, 'Method Not Allowed'],
     [418, "I'm a Teapot"],
-    [599, 'Unknown Status'],
+    [599, 'Unknown'],
   ])('reasonPhrase(%i) is %j', (status, phrase) => {
     expect(reasonPhrase(status)).toBe(phrase);
   });
