@@ -3,7 +3,9 @@
  * else, against the conference API served as `npm run serve` serves it (a child process).
  * Not part of `npm test`: it runs for about three minutes.
  *
- *   npx tsx bench/authLimits.ts [repository root, this one by default]
+ *   npx tsx bench/authLimits.ts [repository root, this one by default] [phases]
+ *
+ * The phases, comma-separated, all by default: oneAddress, manyAddresses, latency, memory.
  *
  * Point it at a checkout of another commit to compare (its node_modules must resolve
  * `hyperpipe` to its own framework/). Each phase gets a fresh server, so no count carries
@@ -105,54 +107,70 @@ const editorGuess = (address: string) => () =>
   send(address, 'GET', '/speaker/1', { authorization: basic('editor', `guess-${next++}`) });
 const owner = () => ({ authorization: basic('editor', 'hyperpipe-editor') });
 
+/** Guessing at editor from one address, then the owner's right password at another. */
+async function oneAddress(): Promise<void> {
+  const one = await flood(SECONDS, 4, editorGuess('127.0.20.1'));
+  const ownerElsewhere = (await send('127.0.20.2', 'GET', '/speaker/1', owner())).status;
+  const perSecond = ((one[401] ?? 0) / SECONDS).toFixed(2);
+  console.log(
+    `one address, ${SECONDS} s at editor: ${JSON.stringify(one)}; answered wrong guesses ${perSecond}/s; the owner at another address then: ${ownerElsewhere}`,
+  );
+}
+
+/** Guessing at editor from a fresh address each time, then the owner at a fresh address. */
+async function manyAddresses(): Promise<void> {
+  const many = await flood(SECONDS, 8, () => editorGuess(freshAddress())());
+  const ownerFresh = (await send(freshAddress(), 'GET', '/speaker/1', owner())).status;
+  const perSecond = ((many[401] ?? 0) / SECONDS).toFixed(2);
+  console.log(
+    `a fresh address per guess, ${SECONDS} s at editor: ${JSON.stringify(many)}; answered wrong guesses ${perSecond}/s; the owner at a fresh address then: ${ownerFresh}`,
+  );
+}
+
+/** GET /timezone quiet, and while 50 bogus Basic requests a second arrive, each from an address of its own. */
+async function latency(): Promise<void> {
+  const quiet = await publicLatency(60);
+  let n = 0;
+  const attack = setInterval(() => {
+    n += 1;
+    const authorization = basic(`user${n}`, `guess${n}`);
+    void send(freshAddress(), 'GET', '/speaker/1', { authorization });
+  }, 20);
+  const loaded = await publicLatency(60);
+  clearInterval(attack);
+  console.log(
+    `GET /timezone median: quiet ${quiet.toFixed(2)} ms, under 50 bogus Basic requests/s ${loaded.toFixed(2)} ms (${(loaded / quiet).toFixed(2)}x)`,
+  );
+}
+
+/** 60 s of Digest failures naming distinct 12 KB users from fresh addresses: the server's RSS. */
+async function memory(server: ChildProcess): Promise<void> {
+  await send('127.0.0.1', 'GET', '/timezone');
+  const before = rssMb(server);
+  const long = 'u'.repeat(12 * 1024);
+  const counts = await flood(60, 16, () => {
+    const authorization =
+      `Digest username="${long}${next++}", realm="conference", nonce="x", uri="/speaker/1", ` +
+      'qop=auth, nc=00000001, cnonce="c", response="00"';
+    return send(freshAddress(), 'GET', '/speaker/1', { authorization });
+  });
+  console.log(
+    `60 s of Digest failures with distinct 12 KB user names: ${JSON.stringify(counts)}; server RSS ${before.toFixed(0)} → ${rssMb(server).toFixed(0)} MB`,
+  );
+}
+
+const PHASES: Record<string, (server: ChildProcess) => Promise<void>> = {
+  oneAddress,
+  manyAddresses,
+  latency,
+  memory,
+};
+const chosen = process.argv[3]?.split(',') ?? Object.keys(PHASES);
 console.log(`Node ${process.version}, ${root}`);
-let server = await startServer();
-const one = await flood(SECONDS, 4, editorGuess('127.0.20.1'));
-const ownerElsewhere = (await send('127.0.20.2', 'GET', '/speaker/1', owner())).status;
-console.log(
-  `one address, ${SECONDS} s at editor: ${JSON.stringify(one)}; answered wrong guesses ${(
-    (one[401] ?? 0) / SECONDS
-  ).toFixed(2)}/s; the owner at another address then: ${ownerElsewhere}`,
-);
-await stopServer(server);
-
-server = await startServer();
-const many = await flood(SECONDS, 8, () => editorGuess(freshAddress())());
-const ownerFresh = (await send(freshAddress(), 'GET', '/speaker/1', owner())).status;
-console.log(
-  `a fresh address per guess, ${SECONDS} s at editor: ${JSON.stringify(many)}; checked and answered ${(
-    (many[401] ?? 0) / SECONDS
-  ).toFixed(2)}/s; the owner at a fresh address then: ${ownerFresh}`,
-);
-await stopServer(server);
-
-server = await startServer();
-const quiet = await publicLatency(60);
-let n = 0;
-// 50 bogus Basic requests a second, each from an address of its own and a made-up user.
-const attack = setInterval(() => {
-  n += 1;
-  void send(freshAddress(), 'GET', '/speaker/1', { authorization: basic(`user${n}`, `guess${n}`) });
-}, 20);
-const loaded = await publicLatency(60);
-clearInterval(attack);
-console.log(
-  `GET /timezone median: quiet ${quiet.toFixed(2)} ms, under 50 bogus Basic requests/s ${loaded.toFixed(2)} ms (${(loaded / quiet).toFixed(2)}x)`,
-);
-await stopServer(server);
-
-server = await startServer();
-await send('127.0.0.1', 'GET', '/timezone');
-const before = rssMb(server);
-const long = 'u'.repeat(12 * 1024);
-const digestFlood = await flood(60, 16, () => {
-  const user = `${long}${next++}`;
-  const authorization =
-    `Digest username="${user}", realm="conference", nonce="x", uri="/speaker/1", ` +
-    'qop=auth, nc=00000001, cnonce="c", response="00"';
-  return send(freshAddress(), 'GET', '/speaker/1', { authorization });
-});
-console.log(
-  `60 s of Digest failures with distinct 12 KB user names from fresh addresses: ${JSON.stringify(digestFlood)}; server RSS ${before.toFixed(0)} → ${rssMb(server).toFixed(0)} MB`,
-);
-await stopServer(server);
+for (const name of chosen) {
+  const phase = PHASES[name];
+  if (phase === undefined) throw new Error(`No phase ${name}: ${Object.keys(PHASES).join(', ')}`);
+  // A fresh server per phase: no count carries over.
+  const server = await startServer();
+  await phase(server).finally(() => stopServer(server));
+}
