@@ -6,6 +6,7 @@ import {
   expectThat,
   satisfies,
   send,
+  setStartupHint,
   withLocalConfig,
 } from '@hyperpipe/cli/harness';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,9 @@ import { describe, expect, it } from 'vitest';
 // The tokens these checks obtain stay in memory, not in the repository's data/oauth.sqlite,
 // when the project keeps them where defaultTokenDatabasePath() says: it reads this variable.
 process.env.CONFERENCE_OAUTH_DB = ':memory:';
+
+// A createApp() that throws here is mostly an authorization rule the framework refuses.
+setStartupHint(1);
 
 const PROBLEM = /^application\/problem\+json/;
 const REALM = 'conference';
