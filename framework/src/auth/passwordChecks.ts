@@ -21,7 +21,7 @@ export const MAX_WAITING = 16;
 export const MAX_WAITING_PER_CLIENT = 4;
 
 /**
- * A check refused because {@link MAX_WAITING} already wait, or its client's share: a 503
+ * A check refused because 16 checks already wait, or its client's share of them: a 503
  * problem with
  * `Retry-After: 1`. It counts as a failed authentication of the user it names (see the
  * Authenticator): a refusal tells a guesser something too, so it is no free guess.
@@ -32,6 +32,11 @@ export class PasswordCheckRefused extends ApiProblem {
   /** The user whose password was to be checked, once known. */
   readonly user: string | undefined;
 
+  /**
+   * Creates the refusal.
+   *
+   * @param user - the user whose password was to be checked, once known
+   */
   constructor(user?: string) {
     super(503, 'Too many password checks are waiting: try again in a second', {
       headers: { 'retry-after': '1' },

@@ -84,6 +84,8 @@ export class ClientAddresses {
   readonly #header: string;
 
   /**
+   * Creates the resolver; the container does, from `authentication.trustedProxies`.
+   *
    * @param trustedProxies - addresses or CIDR ranges (`10.0.0.0/8`) of the proxies in front
    *   of the server; none by default
    * @param header - the header those proxies write
