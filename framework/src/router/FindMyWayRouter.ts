@@ -42,10 +42,12 @@ export class FindMyWayRouter extends RouteTable {
   }
 
   /**
-   * Adds the route to the shape its path has; a new shape enters the tree.
+   * Adds the route to the shape its path has; a new shape enters the tree. A route the
+   * table refuses enters neither.
    */
   override addRoute(route: Route): void {
     const path = treePath(route);
+    super.addRoute(route);
     let shape = this.#shapes.get(path);
     if (!shape) {
       shape = [];
@@ -54,7 +56,6 @@ export class FindMyWayRouter extends RouteTable {
       this.#tree.on('GET', path, () => undefined, shape);
     }
     shape.push({ route, names: route.parts.flatMap((part) => part.param ?? []) });
-    super.addRoute(route);
   }
 
   /**

@@ -31,11 +31,12 @@ export class PatternRouter extends RouteTable {
   }
 
   /**
-   * Compiles the route's path; its tokens are read at each match, so setOptions() always counts.
+   * Compiles the route's path; its tokens are read at each match, so setOptions() always
+   * counts. A route the table refuses is never tried.
    */
   override addRoute(route: Route): void {
-    this.#patterns.push({ route, pattern: compile(route) });
     super.addRoute(route);
+    this.#patterns.push({ route, pattern: compile(route) });
   }
 
   /**

@@ -46,7 +46,7 @@ export class Route {
     this.path = path;
     this.parts = parseRoutePath(path);
     this.middleware = middleware;
-    this.methods = methods?.map(normalizeMethod);
+    this.methods = methods?.map((method) => normalizeMethod(path, method));
     this.name = name ?? defaultName(path, this.methods);
   }
 
@@ -86,10 +86,17 @@ export class Route {
   }
 }
 
-function normalizeMethod(method: string): string {
-  // RFC 9110 method names are tokens.
-  if (!/^[!#$%&'*+.^_`|~\dA-Za-z-]+$/.test(method))
-    throw new Error(`Invalid HTTP method "${method}"`);
+/** The method upper-cased; anything but an RFC 9110 token is refused, naming the route. */
+function normalizeMethod(path: string, method: unknown): string {
+  if (typeof method !== 'string') {
+    const shown = typeof method === 'symbol' ? String(method) : JSON.stringify(method);
+    throw new TypeError(
+      `Invalid HTTP method ${shown} for route "${path}": a method is a string such as "GET"`,
+    );
+  }
+  if (!/^[!#$%&'*+.^_`|~\dA-Za-z-]+$/.test(method)) {
+    throw new Error(`Invalid HTTP method "${method}" for route "${path}"`);
+  }
   return method.toUpperCase();
 }
 

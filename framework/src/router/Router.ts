@@ -71,6 +71,7 @@ export abstract class RouteTable implements Router {
   readonly #rules: MethodRules;
   readonly #routes: Route[] = [];
   readonly #byName = new Map<string, Route>();
+  readonly #byPath = new Map<string, Route[]>();
 
   /**
    * Creates the table.
@@ -87,9 +88,11 @@ export abstract class RouteTable implements Router {
 
   /** Adds the route to the table, unless it would shadow one the table holds. */
   addRoute(route: Route): void {
-    refuseDuplicate(this.#routes, route);
+    const samePath = this.#byPath.get(route.path) ?? [];
+    refuseDuplicate(route, this.#byName.get(route.name), samePath);
     this.#routes.push(route);
     this.#byName.set(route.name, route);
+    this.#byPath.set(route.path, [...samePath, route]);
   }
 
   /**

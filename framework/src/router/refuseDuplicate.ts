@@ -4,10 +4,17 @@ import type { Route } from './Route.ts';
  * Refuses a route that would shadow one already added: the same name, or the same path
  * with a method in common. The same path for other methods is fine, e.g. GET and POST
  * `/user` with different middleware; a route without a method list shares every method
- * with any other non-empty list.
+ * with any other non-empty list. The table hands over only the routes that could clash,
+ * found by name and by path, so adding a route costs the same among 10 routes or 10,000.
+ *
+ * @param named - the route that holds the new route's name, if any
+ * @param samePath - the routes of the new route's path
  */
-export function refuseDuplicate(routes: readonly Route[], route: Route): void {
-  const named = routes.find((other) => other.name === route.name);
+export function refuseDuplicate(
+  route: Route,
+  named: Route | undefined,
+  samePath: readonly Route[],
+): void {
   if (named) {
     throw new Error(
       `A route named "${route.name}" already exists: ${describeRoute(named)}, added first. ` +
@@ -15,7 +22,7 @@ export function refuseDuplicate(routes: readonly Route[], route: Route): void {
         `remove the old registration; otherwise give the new one another name.`,
     );
   }
-  const clash = routes.find((other) => other.path === route.path && sharesMethod(other, route));
+  const clash = samePath.find((other) => sharesMethod(other, route));
   if (clash) {
     const answers = clash.methods === undefined ? 'every method' : clash.methods.join(', ');
     throw new Error(

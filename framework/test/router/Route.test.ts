@@ -41,6 +41,14 @@ describe('Route', () => {
     },
   );
 
+  it.each([
+    [42, 'Invalid HTTP method 42 for route "/a": a method is a string such as "GET"'],
+    [null, 'Invalid HTTP method null for route "/a"'],
+    [['GET'], 'Invalid HTTP method ["GET"] for route "/a"'],
+  ])('refuses the method %j, naming the route and the value', (method, message) => {
+    expect(() => new Route('/a', handler('x'), ['GET', method as unknown as string])).toThrow(message);
+  });
+
   it.each([['PROPFIND'], ['M-SEARCH'], ['X_CUSTOM.1']])('accepts the method token %s', (method) => {
     expect(new Route('/a', handler('x'), [method]).methods).toEqual([method]);
   });
