@@ -46,7 +46,9 @@ describe('Route', () => {
     [null, 'Invalid HTTP method null for route "/a"'],
     [['GET'], 'Invalid HTTP method ["GET"] for route "/a"'],
   ])('refuses the method %j, naming the route and the value', (method, message) => {
-    expect(() => new Route('/a', handler('x'), ['GET', method as unknown as string])).toThrow(message);
+    expect(() => new Route('/a', handler('x'), ['GET', method as unknown as string])).toThrow(
+      message,
+    );
   });
 
   it.each([['PROPFIND'], ['M-SEARCH'], ['X_CUSTOM.1']])('accepts the method token %s', (method) => {
