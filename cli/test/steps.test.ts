@@ -1,19 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ChecksRun, runChecks } from '../src/harness/runChecks.ts';
+import { parseHintSections } from '../src/workshop/hints.ts';
 import { loadManifest, type Step, stepDir } from '../src/workshop/manifest.ts';
-import {
-  checkMutant,
-  loadMutant,
-  type MutantVerdict,
-  mutantNames,
-} from '../src/workshop/mutants.ts';
-import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+import { loadMutant, mutantNames } from '../src/workshop/mutants.ts';
+import { EXERCISES_DIR, REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 import { targetDir } from '../src/workshop/targets.ts';
 
 const steps = loadManifest();
+const WORKSHOP = join(REPO_ROOT, 'cli/bin/workshop.js');
 
 // Each run is a vitest process of about two seconds; a few at a time keep the machine usable.
 const runLimit = Math.max(2, Math.min(4, Math.floor(availableParallelism() / 2)));
@@ -42,16 +40,53 @@ function checksOf(step: Step, target: 'solution' | 'starter'): Promise<ChecksRun
   return run;
 }
 
-const verdicts = new Map<string, Promise<MutantVerdict>>();
+/** A mutant's verdict, as `check --mutants --json` reports it. */
+interface MutantRun {
+  target: string;
+  killed: boolean;
+  problem?: string;
+  output: string;
+  durationMs: number;
+}
 
-function verdictOf(step: Step, name: string): Promise<MutantVerdict> {
-  const key = `${stepDir(step)}:${name}`;
-  let verdict = verdicts.get(key);
-  if (!verdict) {
-    verdict = limited(async () => checkMutant(runChecks, await loadMutant(step, name)));
-    verdicts.set(key, verdict);
+const stepMutantRuns = new Map<string, Promise<MutantRun[]>>();
+
+/**
+ * A step's mutants, all judged by one `workshop check NN --mutants` process, which runs them one
+ * after another on a checker kept warm: about half a second each, where a vitest process and a
+ * type-check of their own took seconds.
+ */
+function mutantRunsOf(step: Step): Promise<MutantRun[]> {
+  const key = stepDir(step);
+  let runs = stepMutantRuns.get(key);
+  if (!runs) {
+    runs = limited(async () => {
+      const { stdout, stderr } = await execa(
+        process.execPath,
+        [WORKSHOP, 'check', step.number, '--mutants', '--json'],
+        { cwd: REPO_ROOT, reject: false, env: commandEnvironment(), extendEnv: false },
+      );
+      try {
+        return JSON.parse(stdout) as MutantRun[];
+      } catch {
+        throw new Error(`check ${step.number} --mutants gave no JSON:\n${stdout}\n${stderr}`);
+      }
+    });
+    stepMutantRuns.set(key, runs);
   }
-  return verdict;
+  return runs;
+}
+
+/** This environment, without what vitest set for its own workers: the command runs vitest itself. */
+function commandEnvironment(): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'));
+  return { ...Object.fromEntries(kept), NO_COLOR: '1' };
+}
+
+async function verdictOf(step: Step, name: string): Promise<MutantRun> {
+  const run = (await mutantRunsOf(step)).find((candidate) => candidate.target === `mutant ${name}`);
+  if (!run) throw new Error(`check ${step.number} --mutants did not judge ${name}`);
+  return run;
 }
 
 /** Text as a quote is compared with it: runs of white space (table padding, line breaks) as one space. */
@@ -86,10 +121,8 @@ beforeAll(() => {
       checksOf(step, target).catch(() => {});
     }
   }
-  // Then the mutants, step by step: a step's tests wait for its runs only.
-  for (const step of steps) {
-    for (const name of mutantNames(step)) verdictOf(step, name).catch(() => {});
-  }
+  // Then the mutants, a process per step: a step's tests wait for its run only.
+  for (const step of steps) if (mutantNames(step).length > 0) mutantRunsOf(step).catch(() => {});
 });
 
 describe('the manifest', () => {
@@ -181,7 +214,8 @@ describe.each(steps)('step $number-$slug', (step) => {
       },
       async (name) => {
         const verdict = await verdictOf(step, name);
-        expect(verdict.problem, summary(verdict.result)).toBeUndefined();
+        const said = `${name} was checked in ${verdict.durationMs} ms:\n${verdict.output}`;
+        expect(verdict.problem, said).toBeUndefined();
         expect(verdict.killed).toBe(true);
       },
     );
@@ -201,9 +235,12 @@ describe.each(steps)('step $number-$slug', (step) => {
   it('has a README, hints, and checks that only point at hints that exist', () => {
     expect(existsSync(join(exercise, 'README.md'))).toBe(true);
     const hints = readFileSync(join(exercise, 'hints.md'), 'utf8');
-    const numbers = [...hints.matchAll(/^## Hint (\d+)\r?$/gm)].map((match) => Number(match[1]));
+    // `## Hint N: <rule>` (or a bare `## Hint N`), numbered 1, 2, … through the file.
+    const headings = [...hints.matchAll(/^## Hint (\d+)(?::[ \t]*\S.*)?\r?$/gm)];
+    const numbers = headings.map((match) => Number(match[1]));
     expect(numbers.length).toBeGreaterThanOrEqual(3);
     expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+    expect(parseHintSections(hints).map((hint) => hint.number)).toEqual(numbers);
     const checkFiles = readdirSync(exercise).filter((name) => name.endsWith('.check.ts'));
     expect(checkFiles.length).toBeGreaterThan(0);
     for (const file of checkFiles) {

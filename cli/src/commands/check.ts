@@ -6,8 +6,7 @@ import { checkWorkspace, type Verification, verifySteps } from '../workshop/chec
 import { hintPlace, namedHint } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { startCommand } from '../workshop/moving.ts';
-import { checkMutant, loadMutants, type MutantVerdict } from '../workshop/mutants.ts';
-import { mapLimit } from '../workshop/pool.ts';
+import { checkMutants, loadMutants, type MutantVerdict } from '../workshop/mutants.ts';
 import { nextStep, readProgress } from '../workshop/progress.ts';
 import { recap } from '../workshop/recap.ts';
 import { checkRunJson } from './checkJson.ts';
@@ -57,8 +56,8 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
     );
   if (flags.mutants && (flags.solutions || flags.starters))
     throw new UsageError('Give --mutants alone, or --solutions and --starters.');
-  if (flags.jobs !== undefined && !verifying)
-    throw new UsageError('--jobs goes with --solutions, --starters or --mutants.');
+  if (flags.jobs !== undefined && !(flags.solutions || flags.starters))
+    throw new UsageError('--jobs goes with --solutions or --starters.');
   if (flags.all && query !== undefined)
     throw new UsageError('Name a step or give --all, not both.');
   const url = parseUrl(flags.url);
@@ -67,7 +66,7 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
   if (query !== undefined && !verifying && !url) warnIfNotHeld(ctx, steps[0] as Step);
   const runChecks = await ctx.loadRunChecks();
   if (flags.mutants) {
-    return verifyMutants(ctx, runChecks, steps, parseJobs(flags.jobs), flags.json);
+    return verifyMutants(ctx, runChecks, steps, flags.json);
   }
   if (verifying) {
     const targets = [
@@ -200,17 +199,17 @@ async function verify(
 
 /**
  * `check --mutants`: applies each lesson mutant of the steps to its solution and requires the
- * checks to fail with the first failure naming the mutant's hint.
+ * checks to fail with the first failure naming the mutant's hint. A step's mutants run one after
+ * another on its checker kept warm, the steps one after another (two warm checkers would share
+ * this process's environment, which tells each what to check).
  */
 async function verifyMutants(
   ctx: CommandContext,
   runChecks: RunChecks,
   steps: Step[],
-  jobs: number,
   json: boolean | undefined,
 ): Promise<number> {
   const p = paint(ctx.colour);
-  const mutants = (await Promise.all(steps.map(loadMutants))).flat();
   const describe = (v: MutantVerdict) => {
     const name = `${stepDir(v.mutant.step)} mutant ${v.mutant.name}`;
     const text = v.killed
@@ -218,17 +217,20 @@ async function verifyMutants(
       : `✘ ${name}: ${v.problem} (${seconds(v.result.durationMs)})`;
     return v.killed ? p.green(text) : p.red(text);
   };
-  const verdicts = await mapLimit(
-    mutants,
-    jobs,
-    (mutant) => checkMutant(runChecks, mutant, ctx.signal),
-    json
-      ? undefined
-      : (v) => {
-          ctx.out(describe(v));
-          if (!v.killed) ctx.out(`  it breaks: ${v.mutant.rule}\n  by: ${v.mutant.mistake}`);
-        },
-  );
+  const settled = json
+    ? undefined
+    : (v: MutantVerdict) => {
+        ctx.out(describe(v));
+        if (!v.killed) ctx.out(`  it breaks: ${v.mutant.rule}\n  by: ${v.mutant.mistake}`);
+      };
+  const verdicts: MutantVerdict[] = [];
+  for (const step of steps) {
+    if (ctx.signal.aborted) break;
+    const mutants = await loadMutants(step);
+    verdicts.push(
+      ...(await checkMutants(runChecks, step, mutants, { signal: ctx.signal, settled })),
+    );
+  }
   const survivors = verdicts.filter((v) => !v.killed);
   if (json) {
     const report = verdicts.map((v) =>

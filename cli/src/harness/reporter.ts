@@ -3,6 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { SerializedError, TestError, UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { type Paint, paint, wantsColour } from '../terminal.ts';
+import type { CheckResult } from './runChecks.ts';
 
 /** One check's outcome, as the report lists it. */
 export interface ReportedCheck {
@@ -13,6 +14,10 @@ export interface ReportedCheck {
   failure: string | undefined;
   /** Why the check did not run, when it did not: it neither passed nor failed. */
   skipped?: string | undefined;
+  /** How long it took, when vitest timed it. */
+  durationMs?: number | undefined;
+  /** The name with its describe blocks, `ping > GET /ping answers …`, when it has some. */
+  fullName?: string | undefined;
 }
 
 export interface ReporterOptions {
@@ -44,6 +49,7 @@ export default class WorkshopReporter implements Reporter {
   #startedAt = 0;
   #results: ReportedCheck[] = [];
   #passed: boolean | undefined;
+  #checks: CheckResult[] = [];
 
   constructor(options: ReporterOptions = {}) {
     // runChecks sets FORCE_COLOR or NO_COLOR for a vitest process, whose stdout is a pipe.
@@ -58,6 +64,14 @@ export default class WorkshopReporter implements Reporter {
     return this.#passed;
   }
 
+  /**
+   * Each check of the last run, as vitest's JSON report gives them to `runChecks`: a check file
+   * that could not run is one failed check named after the file.
+   */
+  get checks(): CheckResult[] {
+    return this.#checks;
+  }
+
   onInit(vitest: Vitest): void {
     this.#vitest = vitest;
   }
@@ -66,6 +80,7 @@ export default class WorkshopReporter implements Reporter {
     this.#startedAt = performance.now();
     this.#results = [];
     this.#passed = undefined;
+    this.#checks = [];
   }
 
   onUserConsoleLog(log: UserConsoleLog): void {
@@ -83,6 +98,8 @@ export default class WorkshopReporter implements Reporter {
         name: testCase.name,
         failure:
           result.state === 'failed' ? describeError(result.errors?.[0], this.#root()) : undefined,
+        durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+        fullName: testCase.fullName,
       });
     } else if (result.state === 'skipped' && result.note) {
       // A check that said why it could not run (the type-check of a file that does not parse).
@@ -135,6 +152,7 @@ export default class WorkshopReporter implements Reporter {
       ...unhandledErrors.map((error) => describeError(error, this.#root())),
     ];
     for (const error of broken) if (!failures.includes(error)) failures.push(error);
+    this.#checks = this.#checkResults(results, testModules);
     // A type error is most often the cause of the failures beside it, and no hint of the step
     // is about it: shown in full first, it sends the learner to their code, not to a hint.
     const typeError = results.find((result) => rank(result.module) === 1)?.failure;
@@ -157,6 +175,29 @@ export default class WorkshopReporter implements Reporter {
         ? p.green(`${passed} of ${passed} checks pass`)
         : p.red(`${failed} of ${passed + failed} checks fail`);
     this.#write(`\n${verdict} (${seconds} s)`);
+  }
+
+  #checkResults(
+    results: readonly ReportedCheck[],
+    testModules: ReadonlyArray<TestModule>,
+  ): CheckResult[] {
+    const checks = results.map(
+      ({ module, name, failure, skipped, durationMs, fullName }): CheckResult => ({
+        file: this.#relative(module),
+        name: fullName ?? name,
+        status: skipped !== undefined ? 'skipped' : failure === undefined ? 'passed' : 'failed',
+        durationMs: durationMs ?? 0,
+        failure,
+      }),
+    );
+    for (const module of testModules) {
+      const [error] = module.errors();
+      if (error === undefined) continue;
+      const file = this.#relative(module.moduleId);
+      const failure = describeError(error, this.#root());
+      checks.push({ file, name: file, status: 'failed', durationMs: 0, failure });
+    }
+    return checks;
   }
 
   #root(): string {

@@ -195,7 +195,8 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
     const passed = reporter.passed === true && !aborted;
     const durationMs = Math.round(performance.now() - started);
     const hint = passed ? undefined : pointedHint(output);
-    return { passed, exitCode: passed ? 0 : 1, output, durationMs, aborted, hint };
+    const checks = reporter.checks;
+    return { passed, exitCode: passed ? 0 : 1, output, durationMs, aborted, hint, checks };
   };
 
   return {

@@ -112,16 +112,48 @@ export async function writeMutated(mutant: LoadedMutant): Promise<string> {
   return folder;
 }
 
-/** Runs the step's checks on the mutated solution and judges whether they catch the mistake. */
-export async function checkMutant(
+/**
+ * Runs lesson mutants of one step one after another, each written over the last in one folder
+ * as a learner edits and checks again, and judges whether the checks catch each mistake. With
+ * the warm runner (`createWarmRunChecks`), vitest, its worker and the type-check's thread stay
+ * from one mutant to the next: a mutant costs a re-check of the step, not a vitest process and
+ * a type-check from scratch. `settled` hears each verdict as it comes.
+ */
+export async function checkMutants(
   runChecks: RunChecks,
-  mutant: LoadedMutant,
-  signal?: AbortSignal,
-): Promise<MutantVerdict> {
-  const folder = await writeMutated(mutant);
+  step: Step,
+  mutants: readonly LoadedMutant[],
+  options: { signal?: AbortSignal | undefined; settled?: (verdict: MutantVerdict) => void } = {},
+): Promise<MutantVerdict[]> {
+  const solution = targetDir('solution', step);
+  const folder = join(STATE_DIR, 'mutants', `${stepDir(step)}-${process.pid}`);
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  await cp(solution, folder, { recursive: true });
+  const verdicts: MutantVerdict[] = [];
+  let edited: string[] = [];
   try {
-    const result = await runChecks({ step: mutant.step, target: folder, json: true, signal });
-    return { mutant, result, ...judge(mutant, result) };
+    for (const mutant of mutants) {
+      if (options.signal?.aborted) break;
+      // The files the last mutant changed go back to the solution's; then this one's edits.
+      for (const file of edited) await cp(join(solution, file), join(folder, file));
+      edited = [...new Set(mutant.edits.map((edit) => edit.file))];
+      for (const file of edited) {
+        const text = await readFile(join(solution, file), 'utf8');
+        await writeFile(join(folder, file), applyEdits(file, text, mutant.edits));
+      }
+      const result = await runChecks({
+        step,
+        target: folder,
+        warm: true,
+        stdio: 'pipe',
+        signal: options.signal,
+      });
+      const verdict = { mutant, result, ...judge(mutant, result) };
+      options.settled?.(verdict);
+      verdicts.push(verdict);
+    }
+    return verdicts;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ChecksRun, RunChecksOptions } from '../src/harness/runChecks.ts';
+import { findStep, loadManifest } from '../src/workshop/manifest.ts';
+import { checkMutants, type LoadedMutant } from '../src/workshop/mutants.ts';
+
+const step = findStep(loadManifest(), '02');
+
+function mutant(name: string, find: string, replace: string, hint: number): LoadedMutant {
+  return {
+    step,
+    name,
+    rule: '',
+    mistake: '',
+    hint,
+    edits: [{ file: 'src/app.ts', find, replace }],
+  };
+}
+
+describe('checkMutants', () => {
+  it('writes each mutant over the last in one folder, undoing the last one’s edits, and judges each', async () => {
+    const seen: { target: string; app: string; warm: boolean | undefined }[] = [];
+    // A fake checker: it reads the folder as the checks would, and names hint 2 when the
+    // greeting changed, else passes.
+    const runChecks = async (options: RunChecksOptions): Promise<ChecksRun> => {
+      const app = readFileSync(join(options.target, 'src/app.ts'), 'utf8');
+      seen.push({ target: options.target, app, warm: options.warm });
+      const passed = app.includes('Hello from Hyperpipe!');
+      return {
+        passed,
+        exitCode: passed ? 0 : 1,
+        output: '',
+        durationMs: 1,
+        aborted: false,
+        hint: passed ? undefined : 2,
+        checks: [],
+      };
+    };
+    const verdicts = await checkMutants(runChecks, step, [
+      mutant('greets-otherwise', 'Hello from Hyperpipe!', 'Hi!', 2),
+      mutant('posts-otherwise', "'IN POST!'", "'in post'", 4),
+    ]);
+    expect(new Set(seen.map((run) => run.target)).size).toBe(1);
+    expect(seen.every((run) => run.warm)).toBe(true);
+    expect(seen[0]?.app).toContain("text('Hi!'");
+    // The second mutant's folder has its own edit only: the greeting is back.
+    expect(seen[1]?.app).toContain("'in post'");
+    expect(seen[1]?.app).toContain('Hello from Hyperpipe!');
+    expect(
+      verdicts.map((verdict) => [verdict.mutant.name, verdict.killed, verdict.problem]),
+    ).toEqual([
+      ['greets-otherwise', true, undefined],
+      ['posts-otherwise', false, 'every check passes'],
+    ]);
+  });
+});
