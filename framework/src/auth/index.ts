@@ -36,6 +36,7 @@ export type {
   DigestConfig,
   OAuth2Config,
 } from './authenticationFactories.ts';
+export { AUTHORIZED, authorizationGuard } from './authorizationGuard.ts';
 export type { Authorization } from './authorizationHeader.ts';
 export { BasicAdapter } from './BasicAdapter.ts';
 export { DigestAdapter } from './DigestAdapter.ts';
