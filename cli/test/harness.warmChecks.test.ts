@@ -73,13 +73,13 @@ results.push(await check());
 it('reports each check of a warm run, which is how lesson mutants are judged', {
   timeout: 120_000,
 }, async () => {
-  const results = await inProcess(`
+  const results = (await inProcess(`
 const run = async () => (await warm.runChecks({ step: '02', target, warm: true, stdio: 'pipe' })).checks;
 results.push((await run()).map((check) => [check.file, check.status]));
 writeFileSync(app, original + "export const port: number = 'eighty';\\n");
 results.push((await run()).filter((check) => check.status === 'failed').map((check) => check.file));
 writeFileSync(app, original);
-`);
+`)) as unknown[][];
   expect(results[0]).toContainEqual(['exercises/02-ping/ping.check.ts', 'passed']);
   expect(results[0]).toContainEqual([expect.stringMatching(/^cli\/checks\//), 'passed']);
   // A type error fails the type-check alone, which the judge of a mutant looks for.
