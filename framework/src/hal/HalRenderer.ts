@@ -117,7 +117,7 @@ export class HalRenderer {
    * @param kind - the entity kind, as the metadata map names it
    */
   entity(request: ServerRequest, kind: string, data: object): HalResource {
-    return this.#render(request, kind, planOf(this.#metadata.get(kind)), data);
+    return this.#render(request, kind, planOf(this.#metadata.get(kind)), data, NO_ANCESTORS);
   }
 
   /**
@@ -128,11 +128,30 @@ export class HalRenderer {
    * @param kind - the entity kind, as the metadata map names it
    */
   entities(request: ServerRequest, kind: string, list: readonly object[]): HalResource[] {
-    const plan = planOf(this.#metadata.get(kind));
-    return list.map((data) => this.#render(request, kind, plan, data));
+    return this.#renderAll(request, kind, list, NO_ANCESTORS);
   }
 
-  #render(request: ServerRequest, kind: string, plan: RenderingPlan, data: object): HalResource {
+  #renderAll(
+    request: ServerRequest,
+    kind: string,
+    list: readonly object[],
+    ancestors: readonly Ancestor[],
+  ): HalResource[] {
+    const plan = planOf(this.#metadata.get(kind));
+    return list.map((data) => this.#render(request, kind, plan, data, ancestors));
+  }
+
+  /**
+   * @param ancestors - the entities embedding this one, outermost first: an entity among
+   *   them would embed itself, and rendering would never end
+   */
+  #render(
+    request: ServerRequest,
+    kind: string,
+    plan: RenderingPlan,
+    data: object,
+    ancestors: readonly Ancestor[],
+  ): HalResource {
     const entity = data as Readonly<Record<string, unknown>>;
     const { metadata, hidden, linked, embedded } = plan;
     const resource = new HalResource(
@@ -148,12 +167,11 @@ export class HalRenderer {
       // Identifiers are not entities: a field both linked and embedded that holds them, as a
       // summary in a collection may, gives its links only.
       if (!holdsEntities(related)) continue;
-      resource.embed(
-        field,
-        Array.isArray(related)
-          ? this.entities(request, relatedKind, related)
-          : this.entity(request, relatedKind, related as Record<string, unknown>),
-      );
+      const path = [...ancestors, { entity, kind, field }];
+      const list: readonly object[] = Array.isArray(related) ? related : [related as object];
+      assertNoCycle(list, path);
+      const rendered = this.#renderAll(request, relatedKind, list, path);
+      resource.embed(field, Array.isArray(related) ? rendered : (rendered[0] as HalResource));
     }
     return resource;
   }
@@ -200,6 +218,34 @@ interface RenderingPlan {
 }
 
 const PLANS = new WeakMap<EntityMetadata, RenderingPlan>();
+
+/** An entity being rendered, and the field whose entities it is embedding. */
+interface Ancestor {
+  readonly entity: object;
+  readonly kind: string;
+  readonly field: string;
+}
+
+const NO_ANCESTORS: readonly Ancestor[] = [];
+
+/**
+ * Refuses to embed an entity that is already being rendered further out: it embeds itself,
+ * and its document would be infinite. zf-hal refuses such a circular reference too; link to
+ * the entity (`linked`) instead. The message names the way round, such as
+ * `speaker.talks → talk.speaker → speaker`.
+ */
+function assertNoCycle(list: readonly object[], path: readonly Ancestor[]): void {
+  for (const item of list) {
+    const start = path.findIndex((ancestor) => ancestor.entity === item);
+    if (start === -1) continue;
+    const cycle = path.slice(start);
+    const steps = cycle.map((ancestor) => `${ancestor.kind}.${ancestor.field}`);
+    throw new Error(
+      `A "${cycle[0]?.kind}" entity embeds itself (${steps.join(' → ')} → ${cycle[0]?.kind}): ` +
+        'its HAL document would never end. Link to it (linked) instead of embedding it.',
+    );
+  }
+}
 
 /** The plan of an entity kind, worked out once, since every entity of every response asks. */
 function planOf(metadata: EntityMetadata): RenderingPlan {

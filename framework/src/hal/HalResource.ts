@@ -44,27 +44,33 @@ export class HalResource {
   }
 
   /**
-   * Adds a link. A relation linked twice holds a list.
+   * Adds a link. A relation linked twice holds a list, except `self`: a resource has one.
    *
    * @param relation - the relation, such as `next`
    * @param link - the link, or just its URL
+   * @throws Error for a second `self` link
    */
   addLink(relation: string, link: Link | string): this {
     const added = typeof link === 'string' ? { href: link } : link;
     const existing = this.links[relation];
     if (existing === undefined) this.links[relation] = added;
+    else if (relation === 'self') throw secondSelf(existing, [added]);
     else this.links[relation] = Array.isArray(existing) ? [...existing, added] : [existing, added];
     return this;
   }
 
   /**
-   * Sets a relation to a list of links, even a list of one or none.
+   * Sets a relation to a list of links, even a list of one or none. Not `self`, which is
+   * one link: {@link HalResource.addLink} adds it.
    *
    * @param relation - the relation, such as `speakers`
    * @param links - the links, or just their URLs
+   * @throws Error for `self`
    */
   setLinks(relation: string, links: readonly (Link | string)[]): this {
-    this.links[relation] = links.map((link) => (typeof link === 'string' ? { href: link } : link));
+    const list = links.map((link) => (typeof link === 'string' ? { href: link } : link));
+    if (relation === 'self') throw secondSelf(this.links.self, list);
+    this.links[relation] = list;
     return this;
   }
 
@@ -95,6 +101,18 @@ export class HalResource {
     if (embedded !== undefined) document._embedded = embedded;
     return document;
   }
+}
+
+/**
+ * The error for a `self` that would be a list: clients read `_links.self.href`, and a
+ * resource is at one URL (HAL: "self" is a single link object).
+ */
+function secondSelf(existing: LinkRelation | undefined, added: readonly Link[]): Error {
+  const hrefs = [existing ?? [], added].flat().map((link) => link.href);
+  return new Error(
+    `A HAL resource has one self link, not a list (${hrefs.join(', ') || 'none'}): ` +
+      'give the other links a relation of their own',
+  );
 }
 
 function toDocument(resource: HalResource): Record<string, unknown> {

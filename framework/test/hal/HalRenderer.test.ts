@@ -309,3 +309,45 @@ describe('HalRenderer links hook', () => {
     });
   });
 });
+
+describe('HalRenderer and entities that embed themselves', () => {
+  const metadata: Record<string, EntityMetadata> = {
+    ...METADATA,
+    User: { ...METADATA.User, route: 'user', embedded: { friend: 'User', books: 'Book' } },
+    Book: { ...METADATA.Book, route: 'book', embedded: { author: 'User' } },
+  };
+
+  it('refuses an entity that embeds itself, naming the way round', () => {
+    const ada: Record<string, unknown> = { id: 1 };
+    ada.friend = ada;
+    expect(() => render('User', ada, metadata)).toThrow(
+      'A "User" entity embeds itself (User.friend → User)',
+    );
+  });
+
+  it('refuses a cycle through other entities and lists', () => {
+    const ada: Record<string, unknown> = { id: 1 };
+    const book = { isbn: '42', author: ada };
+    ada.books = [book];
+    expect(() => render('User', ada, metadata)).toThrow(
+      'A "User" entity embeds itself (User.books → Book.author → User)',
+    );
+  });
+
+  it('embeds one entity twice where neither is inside the other', () => {
+    const grace = { id: 2 };
+    const ada = { id: 1, friend: grace, books: [{ isbn: '42', author: grace }] };
+    const document = render('User', ada, metadata) as {
+      _embedded: { friend: { id: number }; books: { _embedded: { author: { id: number } } }[] };
+    };
+    expect(document._embedded.friend.id).toBe(2);
+    expect(document._embedded.books[0]?._embedded.author.id).toBe(2);
+  });
+
+  it('refuses a second self link from the links hook', () => {
+    const withSelf: Record<string, EntityMetadata> = {
+      Tag: { route: 'tag', links: () => ({ self: { href: 'https://elsewhere/tag' } }) },
+    };
+    expect(() => render('Tag', { id: 1 }, withSelf)).toThrow(/one self link/);
+  });
+});

@@ -42,6 +42,24 @@ describe('HalResource', () => {
     });
   });
 
+  it('refuses a second self link, naming both, and keeps the first', () => {
+    const resource = new HalResource({}, SELF);
+    expect(() => resource.addLink('self', 'http://localhost/other')).toThrow(
+      `A HAL resource has one self link, not a list (${SELF}, http://localhost/other)`,
+    );
+    expect(asJson(resource)._links).toEqual({ self: { href: SELF } });
+  });
+
+  it('takes a self link added to a resource without one', () => {
+    const resource = new HalResource({}).addLink('self', SELF);
+    expect(asJson(resource)._links).toEqual({ self: { href: SELF } });
+  });
+
+  it('refuses self as a list of links', () => {
+    expect(() => new HalResource({}).setLinks('self', [SELF])).toThrow(/one self link/);
+    expect(() => new HalResource({}, SELF).setLinks('self', [])).toThrow(/one self link/);
+  });
+
   it('turns a relation linked twice into a list, then appends', () => {
     const resource = new HalResource({}, SELF)
       .addLink('contacts', '/a')
