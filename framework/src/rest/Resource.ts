@@ -53,7 +53,9 @@ export type Awaitable<T> = T | Promise<T>;
  * the resource supports; the others answer 405 with a problem whose detail says which
  * method has not been defined for entities or for collections.
  *
- * Entity methods get the identifier from the URL; `data` is the parsed request body.
+ * Entity methods get the identifier from the URL; `data` is the parsed request body. A
+ * method refuses by throwing an {@link ApiProblem} or by returning one, as zf-rest's
+ * listeners do: both are answered as that problem.
  *
  * @example
  * ```ts
@@ -88,7 +90,7 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _id - the identifier in the URL
    */
-  fetch(_id: string, _request: ServerRequest): Awaitable<E | undefined> {
+  fetch(_id: string, _request: ServerRequest): Awaitable<E | ApiProblem | undefined> {
     throw notDefined('GET', 'entities');
   }
 
@@ -100,7 +102,7 @@ export abstract class Resource<E extends Entity = Entity> {
   fetchAll(
     _query: Readonly<Record<string, string>>,
     _request: ServerRequest,
-  ): Awaitable<Collection<E>> {
+  ): Awaitable<Collection<E> | ApiProblem> {
     throw notDefined('GET', 'collections');
   }
 
@@ -109,7 +111,7 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _data - the parsed request body; validate it before use
    */
-  create(_data: unknown, _request: ServerRequest): Awaitable<E> {
+  create(_data: unknown, _request: ServerRequest): Awaitable<E | ApiProblem> {
     throw notDefined('POST', 'collections');
   }
 
@@ -119,7 +121,11 @@ export abstract class Resource<E extends Entity = Entity> {
    * @param _id - the identifier in the URL
    * @param _data - the parsed request body; validate it before use
    */
-  update(_id: string, _data: unknown, _request: ServerRequest): Awaitable<E | undefined> {
+  update(
+    _id: string,
+    _data: unknown,
+    _request: ServerRequest,
+  ): Awaitable<E | ApiProblem | undefined> {
     throw notDefined('PUT', 'entities');
   }
 
@@ -129,7 +135,11 @@ export abstract class Resource<E extends Entity = Entity> {
    * @param _id - the identifier in the URL
    * @param _data - the parsed request body: the fields to change
    */
-  patch(_id: string, _data: unknown, _request: ServerRequest): Awaitable<E | undefined> {
+  patch(
+    _id: string,
+    _data: unknown,
+    _request: ServerRequest,
+  ): Awaitable<E | ApiProblem | undefined> {
     throw notDefined('PATCH', 'entities');
   }
 
@@ -138,7 +148,7 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _id - the identifier in the URL
    */
-  delete(_id: string, _request: ServerRequest): Awaitable<boolean> {
+  delete(_id: string, _request: ServerRequest): Awaitable<boolean | ApiProblem> {
     throw notDefined('DELETE', 'entities');
   }
 
@@ -147,7 +157,7 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _data - the parsed request body
    */
-  deleteList(_data: unknown, _request: ServerRequest): Awaitable<boolean> {
+  deleteList(_data: unknown, _request: ServerRequest): Awaitable<boolean | ApiProblem> {
     throw notDefined('DELETE', 'collections');
   }
 
@@ -156,7 +166,7 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _data - the parsed request body
    */
-  patchList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E>> {
+  patchList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E> | ApiProblem> {
     throw notDefined('PATCH', 'collections');
   }
 
@@ -165,7 +175,7 @@ export abstract class Resource<E extends Entity = Entity> {
    *
    * @param _data - the parsed request body
    */
-  replaceList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E>> {
+  replaceList(_data: unknown, _request: ServerRequest): Awaitable<Collection<E> | ApiProblem> {
     throw notDefined('PUT', 'collections');
   }
 }

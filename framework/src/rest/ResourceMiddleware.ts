@@ -130,16 +130,24 @@ export class ResourceMiddleware implements MiddlewareInterface {
     switch (request.method) {
       case 'GET':
       case 'HEAD':
-        return this.#entityResponse(request, response, await resource.fetch(id, request));
+        return this.#entityResponse(request, response, answer(await resource.fetch(id, request)));
       case 'PUT':
         await this.#assertMatches(id, request);
-        return this.#entityResponse(request, response, await resource.update(id, data, request));
+        return this.#entityResponse(
+          request,
+          response,
+          answer(await resource.update(id, data, request)),
+        );
       case 'PATCH':
         await this.#assertMatches(id, request);
-        return this.#entityResponse(request, response, await resource.patch(id, data, request));
+        return this.#entityResponse(
+          request,
+          response,
+          answer(await resource.patch(id, data, request)),
+        );
       case 'DELETE':
         await this.#assertMatches(id, request);
-        if (!(await resource.delete(id, request))) throw entityNotFound();
+        if (!answer(await resource.delete(id, request))) throw entityNotFound();
         return noContent(response);
       default:
         throw notDefined(request.method, 'entities');
@@ -156,24 +164,35 @@ export class ResourceMiddleware implements MiddlewareInterface {
       case 'GET':
       case 'HEAD': {
         const query = Object.fromEntries(request.query);
-        return this.#collectionResponse(request, response, await resource.fetchAll(query, request));
+        return this.#collectionResponse(
+          request,
+          response,
+          answer(await resource.fetchAll(query, request)),
+        );
       }
       case 'POST': {
-        const created = this.#render(request, await resource.create(data, request));
+        const created = this.#render(request, answer(await resource.create(data, request)));
         response.status = 201;
-        response.headers.set('location', (created.links.self as { href: string }).href);
+        // The body is the created entity: Content-Location says so (RFC 9110 §8.7), as zf-rest does.
+        const self = (created.links.self as { href: string }).href;
+        response.headers.set('location', self);
+        response.headers.set('content-location', self);
         return hal(created, request, response);
       }
       case 'PATCH':
-        return this.#collectionResponse(request, response, await resource.patchList(data, request));
+        return this.#collectionResponse(
+          request,
+          response,
+          answer(await resource.patchList(data, request)),
+        );
       case 'PUT':
         return this.#collectionResponse(
           request,
           response,
-          await resource.replaceList(data, request),
+          answer(await resource.replaceList(data, request)),
         );
       case 'DELETE':
-        await resource.deleteList(data, request);
+        answer(await resource.deleteList(data, request));
         return noContent(response);
       default:
         throw notDefined(request.method, 'collections');
@@ -198,7 +217,7 @@ export class ResourceMiddleware implements MiddlewareInterface {
   async #assertMatches(id: string, request: ServerRequest): Promise<void> {
     const field = request.headers.get('if-match');
     if (field === null) return;
-    const current = await this.#resource.fetch(id, request);
+    const current = answer(await this.#resource.fetch(id, request));
     const tag = current && entityTag(JSON.stringify(this.#render(request, current).toJSON()));
     if (!matchSucceeds(field, tag)) {
       throw new ApiProblem(
@@ -283,6 +302,12 @@ function hal(resource: HalResource, request: ServerRequest, response: ResponsePr
     return empty(304, response);
   }
   return bytes(body, response, HAL_MEDIA_TYPE);
+}
+
+/** What a resource method returned; a returned problem is answered as a thrown one. */
+function answer<T>(returned: T | ApiProblem): T {
+  if (returned instanceof ApiProblem) throw returned;
+  return returned;
 }
 
 function entityNotFound(): ApiProblem {

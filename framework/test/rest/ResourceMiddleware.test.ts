@@ -169,7 +169,7 @@ describe('results become statuses', () => {
     expect(await response.text()).toBe('');
   });
 
-  it('POST is a 201 whose Location is the created entity’s self link', async () => {
+  it('POST is a 201 whose Location and Content-Location are the created entity’s self link', async () => {
     const response = await send(resourceApp(new RecordingResource()), 'POST', '/api/user', BODY);
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/hal+json');
@@ -181,6 +181,8 @@ describe('results become statuses', () => {
       name: 'Chiara',
     });
     expect(response.headers.get('location')).toBe(document._links.self.href);
+    // The body is a representation of the created entity (RFC 9110 §8.7), as zf-rest says.
+    expect(response.headers.get('content-location')).toBe(document._links.self.href);
   });
 
   it.each(['PUT', 'PATCH'])('%s is a 200 with the changed entity as HAL', async (method) => {
