@@ -8,6 +8,7 @@ import { essence, isJsonType } from './mediaType.ts';
  *
  * @param contentType - the request's `Content-Type`
  *
+ * @returns the value; `undefined` for JSON of only white space, which is no body
  * @throws ApiProblem 400 `JSON decoding error: <reason>` for malformed JSON, and 400 for bytes
  *   that are not UTF-8
  *
@@ -21,16 +22,24 @@ import { essence, isJsonType } from './mediaType.ts';
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
   const text = decodeUtf8(bytes);
-  if (isJsonType(contentType)) {
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw new ApiProblem(400, `JSON decoding error: ${(error as Error).message}`);
-    }
-  }
+  if (isJsonType(contentType)) return parseJson(text);
   if (essence(contentType) === 'application/x-www-form-urlencoded')
     return formToObject(new URLSearchParams(text));
   return text;
+}
+
+/**
+ * A JSON body. White space alone is no body, as zf-content-negotiation reads it. Any JSON
+ * value is a body, a bare `"1"` too: it is well-formed JSON, and a resource that wants an
+ * object refuses another shape when it validates, with a 422 that names the field `body`.
+ */
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiProblem(400, `JSON decoding error: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -188,6 +188,20 @@ describe('request body parsing', () => {
     expect(detail).toMatch(/^JSON decoding error: \S/);
   });
 
+  it.each(['[]', '{}', '"1"', '1', 'true'])('takes any JSON value (%s)', async (body) => {
+    const response = await post(bodyApp(), body, { 'content-type': 'application/json' });
+    expect(await response.json()).toEqual({ hasBody: true, body: JSON.parse(body) });
+  });
+
+  it.each([' ', '\n', ' \r\n\t '])(
+    'reads a JSON body of only white space (%j) as no body',
+    async (body) => {
+      const response = await post(bodyApp(), body, { 'content-type': 'application/json' });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ hasBody: false, body: null });
+    },
+  );
+
   it.each([
     ['application/json', '{"name": "Ada ', '"}'],
     [FORM, 'name=Ada+', ''],
