@@ -23,7 +23,8 @@ export interface ProblemMiddlewareOptions {
  *
  * A thrown {@link ApiProblem} renders as itself; the router's 405 becomes a problem that
  * keeps its `Allow` header; any other {@link HttpError} keeps its status; anything else is
- * a 500 whose detail says nothing about the server, unless `debug` is set.
+ * a 500 whose detail says nothing about the server, unless `debug` is set: then it shows
+ * the error's message and `stack`, and `causes`, the chain of its `cause`s.
  *
  * @example
  * ```ts
@@ -89,9 +90,30 @@ export class ProblemMiddleware implements ErrorMiddlewareInterface {
     if (!this.#debug || !(error instanceof Error)) {
       return new ApiProblem(status, 'The server could not complete the request', { cause: error });
     }
+    const causes = causesOf(error);
     return new ApiProblem(status, error.message, {
-      extensions: { stack: error.stack?.split('\n') },
+      extensions: { stack: error.stack?.split('\n'), ...(causes.length > 0 ? { causes } : {}) },
       cause: error,
     });
   }
+}
+
+/**
+ * The errors behind an error, nearest first, each with its message and stack: what
+ * zf-api-problem's `exception_stack` shows of the previous exceptions. A chain that loops
+ * ends where it would repeat.
+ */
+function causesOf(error: Error): { message: string; stack?: string[] }[] {
+  const causes: { message: string; stack?: string[] }[] = [];
+  const seen = new Set<unknown>([error]);
+  for (let cause = error.cause; cause !== undefined && !seen.has(cause); ) {
+    seen.add(cause);
+    causes.push(
+      cause instanceof Error
+        ? { message: cause.message, ...(cause.stack ? { stack: cause.stack.split('\n') } : {}) }
+        : { message: String(cause) },
+    );
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return causes;
 }

@@ -96,6 +96,38 @@ describe('ProblemMiddleware', () => {
     expect(body.stack[0]).toBe('Error: disk on fire');
   });
 
+  it('shows the chain of causes of a 500 with debug, nearest first', async () => {
+    const root = new Error('ECONNREFUSED 10.0.0.7:5432');
+    const middle = new Error('cannot reach the database', { cause: root });
+    const error = new Error('cannot load speaker 7', { cause: middle });
+    const { app } = appThrowing(error, { debug: true });
+    const body = await (await call(app, '/fail')).json();
+    expect(body.causes.map((cause: { message: string }) => cause.message)).toEqual([
+      'cannot reach the database',
+      'ECONNREFUSED 10.0.0.7:5432',
+    ]);
+    expect(body.causes[1].stack[0]).toBe('Error: ECONNREFUSED 10.0.0.7:5432');
+  });
+
+  it('ends a chain of causes that loops, and shows a cause that is no Error as text', async () => {
+    const first = new Error('first');
+    const second = new Error('second', { cause: first });
+    first.cause = second;
+    const { app } = appThrowing(first, { debug: true });
+    const looped = await (await call(app, '/fail')).json();
+    expect(looped.causes.map((cause: { message: string }) => cause.message)).toEqual(['second']);
+
+    const { app: other } = appThrowing(new Error('failed', { cause: 42 }), { debug: true });
+    expect((await (await call(other, '/fail')).json()).causes).toEqual([{ message: '42' }]);
+  });
+
+  it('shows no causes without debug', async () => {
+    const error = new Error('cannot load', { cause: new Error('secret host') });
+    const body = await (await call(appThrowing(error).app, '/fail')).json();
+    expect(body).not.toHaveProperty('causes');
+    expect(JSON.stringify(body)).not.toContain('secret host');
+  });
+
   it('gives a thrown non-Error the generic detail even with debug', async () => {
     const { app, onError } = appThrowing('a bare string', { debug: true });
     const response = await call(app, '/fail');
