@@ -398,7 +398,7 @@ describe('the keys', () => {
       await until(() => expect(app?.frames.slice(from).join('\n')).toContain(text));
     };
     await after('h', 'Hint 2 of 3 — A rule (2 of 3), step 01-hello');
-    expect(screen()).toContain('Need more? n shows hint 3.');
+    expect(screen()).toContain('Need more? n shows hint 3 of 3 — A rule (3 of 3).');
     await after('h', 'Hint 2 of 3 — A rule (2 of 3), step 01-hello');
     await after('n', 'Hint 3 of 3 — A rule (3 of 3), step 01-hello');
     expect(screen()).toContain('That is the last hint: d compares your files with the solution.');

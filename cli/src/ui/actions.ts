@@ -201,7 +201,7 @@ function reportFailure(ctx: ActionContext, step: Step, result: ChecksRun): void 
   ctx.dispatch({ type: 'checked', failure: { step: stepDir(step), summary, hint: result.hint } });
   const named = result.hint === undefined ? undefined : readHints(ctx.dirs, step)[result.hint - 1];
   const which = named ? `hint ${hintPlace(named)}` : 'a hint';
-  const then = `Press h for ${which}, n for the hint after the one you read last, d to compare with the solution.`;
+  const then = `Press h for ${which}, n for the next one, d to compare with the solution.`;
   log(ctx, `✘ Step ${stepDir(step)} does not pass yet. ${then}`, 'red');
 }
 
@@ -232,10 +232,10 @@ export function hint(ctx: ActionContext, step: Step, which: 'named' | 'next'): P
       );
     }
     const title = `Hint ${hintPlace(found)}, step ${stepDir(step)}`;
-    const after =
-      found.next === undefined
-        ? 'That is the last hint: d compares your files with the solution.'
-        : `Need more? n shows hint ${found.next}.`;
+    const next = found.next === undefined ? undefined : readHints(ctx.dirs, step)[found.next - 1];
+    const after = next
+      ? `Need more? n shows hint ${hintPlace(next)}.`
+      : 'That is the last hint: d compares your files with the solution.';
     const text = stepMarkdown(ctx.dirs, step, found.text, ctx.display);
     log(ctx, `${title}\n\n${text}\n\n${after}`, 'magenta');
   });
