@@ -1,10 +1,10 @@
-import { ROUTE_RESULT } from '../application/RoutingMiddleware.ts';
 import type { EventManager } from '../events/EventManager.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import type { Route } from '../router/Route.ts';
+import { ROUTE_RESULT } from '../router/RouteResult.ts';
 import { AuthEvent, AuthEvents } from './AuthEvent.ts';
 import type { Authenticator } from './Authenticator.ts';
 import type { AuthorizationRules } from './AuthorizationRules.ts';
@@ -25,11 +25,14 @@ const UNROUTED =
  * Authorization, as a step between routing and dispatch: finds the resource of the matched
  * route, asks the rules whether the method needs an authenticated identity, lets the
  * `authorization` listeners change the verdict, triggers `authorization.post`, then
- * answers 401 (a guest, with the challenges) or 403 (an identity that may not), or goes on.
+ * answers 401 (a guest, with the challenges) or 403 (an identity that may not; to a bearer
+ * token's, with `error="insufficient_scope"`), or goes on, marking the request as judged
+ * ({@link AUTHORIZED}) for dispatch's guard.
  *
- * When no rule names the method and nobody listens, it does nothing at all. Piped where no
- * routing ran before it, it cannot judge anything, so it refuses every request with an error
- * that says where it belongs (it fails closed).
+ * When no rule names the method and nobody listens, it judges without any work. Piped where
+ * no routing ran before it, it cannot judge anything, so it refuses every request with an
+ * error that says where it belongs (it fails closed); piped too late or left out, the guard
+ * refuses instead (see `authorizationGuard.ts`).
  *
  * @example
  * ```ts
