@@ -6,6 +6,7 @@
  * application and its factory, the container, middleware, the request, responses and
  * errors, routes, events and the pipeline trace. Each further concept has a subpath of its
  * own: `hyperpipe/config` (the shapes of configuration), `hyperpipe/router`,
+ * `hyperpipe/middleware` and `hyperpipe/container` (the errors they throw),
  * `hyperpipe/problem`, `hyperpipe/hal`, `hyperpipe/rest`, `hyperpipe/negotiation`,
  * `hyperpipe/versioning`, `hyperpipe/auth` and `hyperpipe/server`. The rest of
  * `framework/src` is internal.

@@ -35,13 +35,21 @@ const SUBPATHS = [
 const INTERNALS = [
   'isMap',
   'resourceOf',
-  'ROUTE_RESULT',
-  'ServiceNotFoundError',
   'tracingOf',
   'logToStderr',
   'parseAuthorization',
   'safeEqual',
 ];
+
+/**
+ * Names the guides tell users to import, each from the one entry point that exports it: what
+ * middleware between routing and dispatch reads, and the errors users catch by class.
+ */
+const PINNED: Readonly<Record<string, readonly string[]>> = {
+  'hyperpipe/router': ['ROUTE_RESULT', 'RouteResult', 'MethodNotAllowedError'],
+  'hyperpipe/middleware': ['InvalidMiddlewareError'],
+  'hyperpipe/container': ['ServiceNotFoundError', 'CircularDependencyError'],
+};
 
 /** Every TypeScript file of `framework/src`. */
 function sourceTexts(): string[] {
@@ -90,6 +98,13 @@ describe('the public API of hyperpipe', () => {
     const twice = [...homes].filter(([, specifiers]) => specifiers.length > 1);
     expect(twice.map(([name, specifiers]) => `${name}: ${specifiers.join(', ')}`)).toEqual([]);
   });
+
+  it.each(Object.entries(PINNED))(
+    'exports from %s what the guides import from it',
+    (specifier, names) => {
+      expect(names.filter((name) => !namesOf(specifier).includes(name))).toEqual([]);
+    },
+  );
 
   it('exports none of the internals', () => {
     const exported = api.modules.flatMap(({ specifier, exports }) =>

@@ -5,7 +5,7 @@ import { InvalidMiddlewareError } from '../middleware/InvalidMiddlewareError.ts'
 import type { MiddlewareInterface, Next, Stage } from '../middleware/Middleware.ts';
 import { toStage } from '../middleware/Stage.ts';
 import type { Route } from '../router/Route.ts';
-import { ROUTE_RESULT } from './RoutingMiddleware.ts';
+import { ROUTE_RESULT } from '../router/RouteResult.ts';
 
 /**
  * A check a routed request must pass before its route's middleware runs; it throws to refuse

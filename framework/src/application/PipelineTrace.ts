@@ -4,8 +4,7 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { Next } from '../middleware/Middleware.ts';
 import { matchesPrefix } from '../middleware/PathPrefix.ts';
 import type { PipelineEntry } from '../middleware/PipelineRecorder.ts';
-import { RouteResult } from '../router/RouteResult.ts';
-import { ROUTE_RESULT } from './RoutingMiddleware.ts';
+import { ROUTE_RESULT, RouteResult } from '../router/RouteResult.ts';
 
 /**
  * One pipeline entry that ran for a request, and what it did.

@@ -1,28 +1,9 @@
-import { type Attribute, attribute } from '../http/Attribute.ts';
 import { MethodNotAllowedError } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
-import type { RouteResult } from '../router/RouteResult.ts';
+import { ROUTE_RESULT, type RouteResult } from '../router/RouteResult.ts';
 import type { Router } from '../router/Router.ts';
-
-/**
- * The request attribute under which the routing middleware stores its {@link RouteResult}.
- *
- * @example
- * ```ts
- * const app = createApplication();
- * app.pipeRoutingMiddleware();
- * app.pipe((request, response, next) => {
- *   const route = request.getAttribute(ROUTE_RESULT)?.matchedRouteName;
- *   response.headers.set('X-Route', route ?? 'none');
- *   return next();
- * });
- * app.pipeDispatchMiddleware();
- * ```
- * @category Routing
- */
-export const ROUTE_RESULT: Attribute<RouteResult> = attribute<RouteResult>('hyperpipe.routeResult');
 
 /**
  * Routing, as a step of the pipeline: asks the router about the request and stores the

@@ -1,8 +1,8 @@
-import { ROUTE_RESULT } from '../application/RoutingMiddleware.ts';
 import type { EventManager } from '../events/EventManager.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
+import { ROUTE_RESULT } from '../router/RouteResult.ts';
 import { AuthEvent, AuthEvents } from './AuthEvent.ts';
 import { tooManyFailures } from './AuthenticationLimits.ts';
 import type { Authentication, Authenticator } from './Authenticator.ts';

@@ -1,3 +1,4 @@
+import { type Attribute, attribute } from '../http/Attribute.ts';
 import type { Route } from './Route.ts';
 
 /**
@@ -65,3 +66,21 @@ export class RouteResult {
     return this.route?.name;
   }
 }
+
+/**
+ * The request attribute under which the routing middleware stores its {@link RouteResult}.
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.pipeRoutingMiddleware();
+ * app.pipe((request, response, next) => {
+ *   const route = request.getAttribute(ROUTE_RESULT)?.matchedRouteName;
+ *   response.headers.set('X-Route', route ?? 'none');
+ *   return next();
+ * });
+ * app.pipeDispatchMiddleware();
+ * ```
+ * @category Routing
+ */
+export const ROUTE_RESULT: Attribute<RouteResult> = attribute<RouteResult>('hyperpipe.routeResult');

@@ -9,9 +9,8 @@ import {
   ServiceManager,
   text,
 } from 'hyperpipe';
-import { FindMyWayRouter, PatternRouter, type Router } from 'hyperpipe/router';
+import { FindMyWayRouter, PatternRouter, ROUTE_RESULT, type Router } from 'hyperpipe/router';
 import { describe, expect, it, vi } from 'vitest';
-import { ROUTE_RESULT } from '../../src/application/RoutingMiddleware.ts';
 import { MethodNotAllowedError } from '../../src/http/HttpError.ts';
 import { InvalidMiddlewareError } from '../../src/middleware/InvalidMiddlewareError.ts';
 

@@ -7,9 +7,8 @@ import {
   text,
 } from 'hyperpipe';
 import type { Config } from 'hyperpipe/config';
-import { FindMyWayRouter, PatternRouter, type Router } from 'hyperpipe/router';
+import { FindMyWayRouter, PatternRouter, ROUTE_RESULT, type Router } from 'hyperpipe/router';
 import { describe, expect, it, vi } from 'vitest';
-import { ROUTE_RESULT } from '../../src/application/RoutingMiddleware.ts';
 import { MethodNotAllowedError } from '../../src/http/HttpError.ts';
 
 const { ROUTING_MIDDLEWARE, DISPATCH_MIDDLEWARE } = ApplicationFactory;
