@@ -33,11 +33,15 @@ export function underPrefix(stage: Stage, path: string | undefined): Stage {
   };
 }
 
-/** A prefix without its trailing slash; `''` for "every path" (`/` or nothing). */
+/**
+ * A prefix with one leading slash and no trailing one; `''` for "every path" (`/` or
+ * nothing). A prefix written without its leading slash (`api`) means the same path from
+ * the root (`/api`), as in Stratigility: a prefix is never relative to anything else.
+ */
 function normalizePrefix(prefix: string | undefined): string {
-  const trimmed = (prefix ?? '').replace(/\/+$/, '');
-  if (trimmed !== '' && (!trimmed.startsWith('/') || /[{}]/.test(trimmed))) {
-    throw new Error(`Pipeline path "${prefix}" must be a literal path starting with "/"`);
+  const trimmed = (prefix ?? '').replace(/^\/*/, '/').replace(/\/+$/, '');
+  if (/[{}]/.test(trimmed)) {
+    throw new Error(`Pipeline path "${prefix}" must be a literal path, without placeholders`);
   }
   return trimmed;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type ServerRequest, text } from 'hyperpipe';
+import { createApplication, type ServerRequest, text } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
 
 import { run, TestPipe } from './support.ts';
@@ -95,11 +95,25 @@ describe('pipe path prefixes (DESIGN 4)', () => {
     expect(seen.inner).toEqual({ path: '/c', basePath: '/a/b' });
   });
 
-  it.each(['api', '/user/{id}'])('refuses the non-literal prefix %j at registration', (prefix) => {
-    expect(() => new TestPipe().pipe(() => text(''), { path: prefix })).toThrow(
-      /must be a literal path/,
-    );
-  });
+  it.each(['/user/{id}', 'user/{id}'])(
+    'refuses the non-literal prefix %j at registration',
+    (prefix) => {
+      expect(() => new TestPipe().pipe(() => text(''), { path: prefix })).toThrow(
+        /must be a literal path/,
+      );
+    },
+  );
+
+  it.each(['api', 'api/', '//api'])(
+    'reads the prefix %j as /api, from the root',
+    async (prefix) => {
+      const app = createApplication();
+      app.pipe(prefix, (request: ServerRequest) => text(`${request.basePath} ${request.path}`));
+      const under = await app.handle(new Request('http://localhost/api/x'));
+      expect(await under.text()).toBe('/api /x');
+      expect((await app.handle(new Request('http://localhost/apiary'))).status).toBe(404);
+    },
+  );
 
   it('matches, strips and restores like a simple reference model', async () => {
     const segment = fc.string({
