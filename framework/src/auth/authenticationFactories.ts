@@ -1,7 +1,7 @@
 import { isMap } from '../config/mergeConfig.ts';
 import type { Container } from '../container/Container.ts';
 import type { Factory } from '../container/ServiceManager.ts';
-import { EventManager } from '../events/EventManager.ts';
+import type { EventManager } from '../events/EventManager.ts';
 import { ClientAddresses, type ForwardedHeader } from '../http/clientAddress.ts';
 import type { Route } from '../router/Route.ts';
 import type { AuthenticationAdapter } from './AuthenticationAdapter.ts';
@@ -114,15 +114,15 @@ export interface OAuth2Config {
 }
 
 /**
- * The factories {@link createContainer} registers, by service name: `EventManager`,
+ * The factories {@link authConfigProvider} contributes, by service name:
  * `AuthenticationLimits`, `ClientAddresses`, `Authenticator`, `TokenStore`, `AuthenticationMiddleware`,
  * `AuthorizationRules`, `RouteGuard`, `AuthorizationMiddleware` and `OAuth2TokenEndpoint`,
- * each built from the `authentication` and `authorization` configuration.
+ * each built from the `authentication` and `authorization` configuration. Their events go
+ * through the container's `EventManager`, the one the application shares.
  *
  * @category Authentication
  */
 export const authenticationFactories: Readonly<Record<string, Factory>> = {
-  EventManager: () => new EventManager(),
   // One set of counts for every scheme and the token endpoint: a guess is a guess.
   AuthenticationLimits: (container: Container) =>
     new AuthenticationLimits(authenticationConfig(container).limits),
@@ -165,9 +165,9 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
  *
  * @example
  * ```ts
- * const container = createContainer({
+ * const container = createContainer(mergeConfig(authConfigProvider(), {
  *   authentication: { realm: 'api', basic: { htpasswd: 'config/users.htpasswd' } },
- * });
+ * }));
  * const authenticator = AuthenticatorFactory(container);
  * ```
  *
@@ -198,9 +198,9 @@ export function AuthenticatorFactory(container: Container): Authenticator {
  *
  * @example
  * ```ts
- * const container = createContainer({
+ * const container = createContainer(mergeConfig(authConfigProvider(), {
  *   authentication: { oauth2: { database: 'data/oauth.sqlite' } },
- * });
+ * }));
  * const tokens = TokenStoreFactory(container);
  * ```
  *
@@ -218,12 +218,12 @@ export function TokenStoreFactory(container: Container): TokenStore {
  *
  * @example
  * ```ts
- * const container = createContainer({
+ * const container = createContainer(mergeConfig(authConfigProvider(), {
  *   authentication: {
  *     basic: { htpasswd: 'config/users.htpasswd' },
  *     oauth2: { database: 'data/oauth.sqlite' },
  *   },
- * });
+ * }));
  * const app = createApplication();
  * app.post('/oauth', OAuth2TokenEndpointFactory(container), 'oauth');
  * ```

@@ -4,7 +4,8 @@
  * {@link DigestAdapter}, {@link OAuth2Adapter}), into the {@link IDENTITY} attribute;
  * {@link AuthorizationMiddleware} judges the route against the {@link AuthorizationRules}
  * and lets listeners of the {@link AuthEvents} change the verdict; failed attempts are
- * limited per client and per user by {@link AuthenticationLimits}.
+ * limited per client and per user by {@link AuthenticationLimits}. The root import leaves all
+ * of this out: {@link authConfigProvider} adds its services to an application's configuration.
  *
  * @packageDocumentation
  */
@@ -30,6 +31,7 @@ export {
   AuthorizationRules,
   type ResourceRules,
 } from './AuthorizationRules.ts';
+export { authConfigProvider } from './authConfigProvider.ts';
 export type {
   AuthenticationConfig,
   BasicConfig,

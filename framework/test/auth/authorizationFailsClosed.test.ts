@@ -4,7 +4,7 @@
  * Over real sockets, as a client meets the server.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AuthEvent, AuthEvents, IDENTITY } from '../../src/auth/index.ts';
+import { type AuthEvent, AuthEvents, authConfigProvider, IDENTITY } from '../../src/auth/index.ts';
 import {
   type Application,
   ApplicationFactory,
@@ -42,6 +42,7 @@ function answerWho(request: ServerRequest): Response {
 /** An application built from configuration, with the resource `Books` and the given rules. */
 function buildApp(pipeline: readonly unknown[], authorization: unknown = { Books: WRITES }) {
   const container = createContainer({
+    ...authConfigProvider(),
     authentication: { realm: REALM, basic: { htpasswd: writeHtpasswd(folder()) } },
     authorization,
     middleware_pipeline: [...pipeline, PROBLEMS],

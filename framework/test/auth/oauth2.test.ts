@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AuthEvent, AuthEvents, type OAuth2TokenEndpoint } from '../../src/auth/index.ts';
+import {
+  type AuthEvent,
+  AuthEvents,
+  authConfigProvider,
+  type OAuth2TokenEndpoint,
+} from '../../src/auth/index.ts';
 import { TokenStore } from '../../src/auth/TokenStore.ts';
 import { createContainer, ServerRequest } from '../../src/index.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
@@ -68,6 +73,7 @@ async function overHttp(app: App): Promise<RunningServer> {
  */
 function scopedEndpoint(): (form: Record<string, string>) => Promise<Response> {
   const container = createContainer({
+    ...authConfigProvider(),
     authentication: {
       realm: REALM,
       basic: { htpasswd: writeHtpasswd(folder()) },

@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import {
   type AuthenticationLimitsOptions,
   type AuthorizationConfig,
+  authConfigProvider,
   type ForwardedHeader,
   IDENTITY,
 } from '../../src/auth/index.ts';
@@ -90,6 +91,7 @@ export function createAuthApp(
 ): { app: Application; events: EventManager } {
   const htpasswd = writeHtpasswd(folder);
   const container = createContainer({
+    ...authConfigProvider(),
     authentication: {
       realm: REALM,
       roles: { apr1: ['editor'] },
