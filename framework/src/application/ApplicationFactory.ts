@@ -147,8 +147,13 @@ export function ApplicationFactory(container: Container): Application {
         'add ApplicationFactory.ROUTING_MIDDLEWARE and ApplicationFactory.DISPATCH_MIDDLEWARE where the request should be routed (priority 1).',
     );
   }
-  routes.forEach((route, index) => {
-    app.route(toRoute(route, index));
+  routes.forEach((config, index) => {
+    const route = toRoute(config, index);
+    try {
+      app.route(route); // the router refuses a duplicate, or an option it does not read
+    } catch (cause) {
+      throw invalidRoute(index, (cause as Error).message);
+    }
   });
   // A check before every route's middleware, when the container has one: the authentication
   // factories' refuses requests that authorization, though configured, never judged.
@@ -203,9 +208,12 @@ function expand(app: Application, middleware: ConfiguredMiddleware): Middleware 
   return middleware as Middleware;
 }
 
+function invalidRoute(index: number, problem: string): Error {
+  return new Error(`Invalid route #${index}: ${sentence(problem)} ${VALID_ROUTE}`);
+}
+
 function toRoute(config: unknown, index: number): Route {
-  const fail = (problem: string) =>
-    new Error(`Invalid route #${index}: ${sentence(problem)} ${VALID_ROUTE}`);
+  const fail = (problem: string) => invalidRoute(index, problem);
   if (!isMap(config)) throw fail('it is not an object');
   const {
     path,

@@ -1,5 +1,6 @@
 import { MethodNotAllowedError } from '../http/HttpError.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import { empty } from '../http/responses.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ROUTE_RESULT, type RouteResult } from '../router/RouteResult.ts';
@@ -12,6 +13,9 @@ import type { Router } from '../router/Router.ts';
  *
  * A path that matched with the wrong method raises {@link MethodNotAllowedError} for the
  * error middleware; a path that matched nothing simply continues down the pipeline.
+ * OPTIONS is the exception, as with Mezzio's `ImplicitOptionsMiddleware`: a matched path
+ * whose routes do not take OPTIONS themselves answers it here, 204 with the `Allow` its
+ * 405 would carry, as a REST resource answers it.
  *
  * @example
  * ```ts
@@ -42,7 +46,10 @@ export class RoutingMiddleware implements MiddlewareInterface {
    */
   process(request: ServerRequest, response: ResponsePrototype, next: Next): Promise<Response> {
     const result = this.#router.match(request.method, request.path);
-    if (result.allowedMethods !== undefined) throw new MethodNotAllowedError(result.allowedMethods);
+    if (result.allowedMethods !== undefined) {
+      if (request.method !== 'OPTIONS') throw new MethodNotAllowedError(result.allowedMethods);
+      return Promise.resolve(empty(204, { headers: { allow: result.allowedMethods.join(',') } }));
+    }
     return next(
       request.withAttributes(result.params).withAttribute(ROUTE_RESULT, result),
       response,

@@ -1,5 +1,5 @@
 import type { Middleware } from '../middleware/Middleware.ts';
-import { assertKnownOptions, type RouteOptions } from './RouteOptions.ts';
+import { assertKnownOptions, type RouteOptionRules, type RouteOptions } from './RouteOptions.ts';
 import { type PathPart, parseRoutePath, tokenPattern } from './routePath.ts';
 
 /**
@@ -33,6 +33,8 @@ export class Route {
    */
   readonly parts: readonly PathPart[];
   #options: RouteOptions = {};
+  /** The options the router holding the route reads; unknown until a router holds it. */
+  #routerRules: RouteOptionRules | undefined;
 
   /**
    * Creates the Route.
@@ -60,7 +62,7 @@ export class Route {
    * once, before or after the application served requests: routers read them at each match.
    */
   setOptions(options: RouteOptions): this {
-    assertKnownOptions(this.name, options);
+    assertKnownOptions(this.name, options, this.#routerRules);
     for (const [name, pattern] of Object.entries(options.tokens ?? {})) {
       if (!this.parts.some((part) => part.param === name)) {
         throw new Error(
@@ -71,6 +73,17 @@ export class Route {
     }
     this.#options = options;
     return this;
+  }
+
+  /**
+   * Checks the route's options against what the router adding it reads, now and at each
+   * later `setOptions()`: an option the router does not declare is refused.
+   * @param rules - the options the router reads beyond the framework's own
+   * @internal
+   */
+  acceptRouterOptions(rules: RouteOptionRules): void {
+    assertKnownOptions(this.name, this.#options, rules);
+    this.#routerRules = rules;
   }
 
   /**

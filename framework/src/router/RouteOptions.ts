@@ -19,10 +19,22 @@ export interface RouteOptions {
   authentication?: false;
   /** The name authorization rules know the route by; its name by default. */
   resource?: string;
+  /**
+   * An option of the application's router (SPEC 2.1: "other options are router-specific"),
+   * which the router declares in its `Router.routeOptions`.
+   */
+  readonly [option: string]: unknown;
 }
 
-/** Each route option, and what its value must be: configuration is checked against it. */
-const OPTION_RULES: Readonly<Record<keyof RouteOptions, (value: unknown) => boolean>> = {
+/**
+ * Route options a router reads beyond the framework's own, each with a test of its value:
+ * a router declares them (`Router.routeOptions`) so that routes may carry them.
+ * @category Routing
+ */
+export type RouteOptionRules = Readonly<Record<string, (value: unknown) => boolean>>;
+
+/** The options every route takes, whatever the router, and what each value must be. */
+const OPTION_RULES: RouteOptionRules = {
   tokens: (value) => isRecordOf(value, 'string'),
   allow: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
   authentication: (value) => value === false,
@@ -30,14 +42,25 @@ const OPTION_RULES: Readonly<Record<keyof RouteOptions, (value: unknown) => bool
 };
 
 /**
- * Refuses an option no one reads, or a value of the wrong kind: a typo in configuration
- * (`authenticaton: false`) would otherwise leave a route open without a word.
+ * Refuses a value of the wrong kind and, once the route is in a router (`routerRules`), an
+ * option neither the framework nor that router reads: a typo in configuration
+ * (`authenticaton: false`) would otherwise leave a route open without a word. Before then
+ * an unknown option waits, since the router it is meant for has not seen the route yet.
  */
-export function assertKnownOptions(route: string, options: RouteOptions): void {
-  const known = Object.keys(OPTION_RULES);
+export function assertKnownOptions(
+  route: string,
+  options: RouteOptions,
+  routerRules: RouteOptionRules | undefined,
+): void {
   for (const [name, value] of Object.entries(options)) {
-    const rule = OPTION_RULES[name as keyof RouteOptions];
+    const rule = Object.hasOwn(OPTION_RULES, name)
+      ? OPTION_RULES[name]
+      : routerRules !== undefined && Object.hasOwn(routerRules, name)
+        ? routerRules[name]
+        : undefined;
     if (rule === undefined) {
+      if (routerRules === undefined) continue;
+      const known = [...Object.keys(OPTION_RULES), ...Object.keys(routerRules)];
       throw new Error(
         `Route "${route}" has an unknown option "${name}"; the options are ${known.join(', ')}`,
       );

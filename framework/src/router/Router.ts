@@ -1,4 +1,5 @@
 import type { Route } from './Route.ts';
+import type { RouteOptionRules } from './RouteOptions.ts';
 import { RouteResult } from './RouteResult.ts';
 import { refuseDuplicate } from './refuseDuplicate.ts';
 import { fillRoutePath, type RouteParams } from './routePath.ts';
@@ -19,6 +20,11 @@ export interface Router {
   addRoute(route: Route): void;
   /** The routes added so far, in order. */
   readonly routes: readonly Route[];
+  /**
+   * The route options this router reads beyond `tokens`, `allow`, `authentication` and
+   * `resource`; a route it holds with any other option is refused.
+   */
+  readonly routeOptions?: RouteOptionRules;
   /**
    * Matches a method and a path.
    * @param method - the request method, as the client sent it
@@ -69,6 +75,8 @@ export interface MethodRules {
  */
 export abstract class RouteTable implements Router {
   readonly #rules: MethodRules;
+  /** The route options this router reads beyond the framework's own: none unless a subclass says. */
+  readonly routeOptions: RouteOptionRules;
   readonly #routes: Route[] = [];
   readonly #byName = new Map<string, Route>();
   readonly #byPath = new Map<string, Route[]>();
@@ -76,9 +84,11 @@ export abstract class RouteTable implements Router {
   /**
    * Creates the table.
    * @param rules - how this router reads method lists
+   * @param routeOptions - the route options it reads beyond the framework's own
    */
-  protected constructor(rules: MethodRules) {
+  protected constructor(rules: MethodRules, routeOptions: RouteOptionRules = {}) {
     this.#rules = rules;
+    this.routeOptions = routeOptions;
   }
 
   /** The routes added so far, in order. */
@@ -90,6 +100,7 @@ export abstract class RouteTable implements Router {
   addRoute(route: Route): void {
     const samePath = this.#byPath.get(route.path) ?? [];
     refuseDuplicate(route, this.#byName.get(route.name), samePath);
+    route.acceptRouterOptions(this.routeOptions);
     this.#routes.push(route);
     this.#byName.set(route.name, route);
     this.#byPath.set(route.path, [...samePath, route]);

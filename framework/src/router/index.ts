@@ -13,5 +13,6 @@
 export { MethodNotAllowedError } from '../http/HttpError.ts';
 export { FindMyWayRouter } from './FindMyWayRouter.ts';
 export { PatternRouter } from './PatternRouter.ts';
+export type { RouteOptionRules } from './RouteOptions.ts';
 export { ROUTE_RESULT, RouteResult } from './RouteResult.ts';
 export { type MethodRules, type Router, RouteTable } from './Router.ts';

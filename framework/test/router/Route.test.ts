@@ -1,4 +1,5 @@
 import { Route } from 'hyperpipe';
+import { FindMyWayRouter, PatternRouter } from 'hyperpipe/router';
 import { describe, expect, it } from 'vitest';
 import { handler } from './support.ts';
 
@@ -93,7 +94,7 @@ describe('Route', () => {
     );
   });
 
-  it('takes the options it knows, typed, and refuses any other', () => {
+  it('takes the options it knows, typed, and, once in a router, refuses any other', () => {
     const route = new Route('/user/{id}', handler('x'));
     const options = {
       tokens: { id: '\\d+' },
@@ -102,12 +103,34 @@ describe('Route', () => {
       resource: 'User',
     } as const;
     expect(route.setOptions(options).options).toEqual(options);
-    expect(() => route.setOptions({ token: { id: '\\d+' } } as never)).toThrow(
+    new FindMyWayRouter().addRoute(route);
+    expect(() => route.setOptions({ token: { id: '\\d+' } })).toThrow(
       'Route "/user/{id}" has an unknown option "token"; the options are tokens, allow, authentication, resource',
     );
     expect(() => route.setOptions({ allow: 'GET' } as never)).toThrow('invalid "allow" option');
     expect(() => route.setOptions({ tokens: { id: 5 } } as never)).toThrow(
       'invalid "tokens" option',
     );
+  });
+
+  it('takes an option its router declares, checked by the router’s rule, and refuses others there', () => {
+    class WeightedRouter extends PatternRouter {
+      override readonly routeOptions = { weight: (value: unknown) => typeof value === 'number' };
+    }
+    const router = new WeightedRouter();
+    const route = new Route('/a', handler('x')).setOptions({ weight: 3 });
+    router.addRoute(route);
+    expect(route.options.weight).toBe(3);
+    expect(() => route.setOptions({ weight: 'heavy' })).toThrow(
+      'Route "/a" has an invalid "weight" option: "heavy"',
+    );
+    const other = new Route('/b', handler('x')).setOptions({ colour: 'red' });
+    expect(() => router.addRoute(other)).toThrow(
+      'Route "/b" has an unknown option "colour"; the options are tokens, allow, authentication, resource, weight',
+    );
+    expect(router.routes).toEqual([route]);
+    expect(() =>
+      new FindMyWayRouter().addRoute(new Route('/c', handler('x')).setOptions({ weight: 1 })),
+    ).toThrow('unknown option "weight"');
   });
 });
