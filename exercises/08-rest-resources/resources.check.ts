@@ -154,12 +154,23 @@ function fieldsOf(item: Item): Item {
 const embeddedOf = (exchange: Exchange, name: string): Item[] =>
   (exchange.json as { _embedded?: Record<string, Item[]> } | undefined)?._embedded?.[name] ?? [];
 
-/** A talk of the first page of GET /talk that has speakers, and its GET. */
+/**
+ * A talk of the first page of GET /talk that has speakers, and its GET. TalkResource.fetch
+ * is given, so a page without talks is fetchAll's or the configuration's doing, and talks
+ * without embedded speakers the configuration's.
+ */
 async function talkWithSpeakers(): Promise<{ id: number; talk: Exchange }> {
   const list = await send('GET', '/talk');
-  const items = (list.json as { _embedded?: { talks?: { id: number }[] } } | undefined)?._embedded
-    ?.talks;
-  for (const { id } of items ?? []) {
+  expectResponse(list, { status: 200 }, { hint: 4 });
+  const embedded = (list.json as { _embedded?: Record<string, unknown> } | undefined)?._embedded;
+  const items = embedded?.talks as { id: number }[] | undefined;
+  expectThat(Array.isArray(items) && items.length > 0, {
+    expected: 'the talks of the page under _embedded.talks',
+    received: `_embedded holds ${Object.keys(embedded ?? {}).join(', ') || 'nothing'}`,
+    exchange: list,
+    hint: 7,
+  });
+  for (const { id } of items) {
     const talk = await send('GET', `/talk/${id}`);
     const speakers = (talk.json as { _embedded?: { speakers?: unknown[] } } | undefined)?._embedded
       ?.speakers;
@@ -167,9 +178,11 @@ async function talkWithSpeakers(): Promise<{ id: number; talk: Exchange }> {
   }
   throw new CheckFailure({
     summary: 'GET /talk/{talk_id}: no talk of the first page has _embedded.speakers',
-    expected: ['a talk of the first page of GET /talk with _embedded.speakers that is not empty'],
+    expected: [
+      'a talk of the first page of GET /talk with _embedded.speakers that is not empty: the configuration of the talks embeds their speakers field',
+    ],
     received: ['none'],
-    hint: 1,
+    hint: 7,
   });
 }
 
