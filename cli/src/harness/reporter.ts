@@ -3,6 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { SerializedError, TestError, UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { type Paint, paint, wantsColour } from '../terminal.ts';
+import { FIRST_FAILURE_TITLE } from './firstFailure.ts';
 import type { CheckResult } from './runChecks.ts';
 
 /** One check's outcome, as the report lists it. */
@@ -28,9 +29,6 @@ export interface ReporterOptions {
   /** Where the report goes; by default vitest's output. */
   write?: ((text: string) => void) | undefined;
 }
-
-/** The title of the failure shown in full. */
-export const FIRST_FAILURE_TITLE = 'The first failure';
 
 /**
  * How the checks speak to the learner (runChecks passes it to vitest as its reporter). Once the

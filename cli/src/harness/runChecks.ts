@@ -9,7 +9,7 @@ import { wantsColour } from '../terminal.ts';
 import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
 import { REPO_ROOT } from '../workshop/paths.ts';
 import { type TargetKind, targetDir } from '../workshop/targets.ts';
-import { FIRST_FAILURE_TITLE } from './reporter.ts';
+import { FIRST_FAILURE_TITLE } from './firstFailure.ts';
 
 // Run by this process's own Node, not the first `node` on PATH, so checks use the same runtime.
 const VITEST = join(REPO_ROOT, 'node_modules/vitest/vitest.mjs');

@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import { FIRST_FAILURE_TITLE } from '../harness/reporter.ts';
+import { FIRST_FAILURE_TITLE } from '../harness/firstFailure.ts';
 
 /**
  * The first line of the failure a check report shows in full (under its title, after a blank

@@ -22,9 +22,15 @@ export const MAX_WAITING_PER_CLIENT = 4;
 
 /**
  * A check refused because 16 checks already wait, or its client's share of them: a 503
- * problem with
- * `Retry-After: 1`. It counts as a failed authentication of the user it names (see the
- * Authenticator): a refusal tells a guesser something too, so it is no free guess.
+ * problem with `Retry-After: 1`. It counts as a failed authentication of the user it names
+ * (see the Authenticator): a refusal tells a guesser something too, so it is no free guess.
+ *
+ * @example
+ * ```ts
+ * const refused = new PasswordCheckRefused('editor');
+ * refused.status; // 503, with Retry-After: 1
+ * refused.user; // 'editor': the Authenticator counts it as a failure of editor's
+ * ```
  *
  * @category Authentication
  */

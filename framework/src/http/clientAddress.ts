@@ -71,9 +71,11 @@ export type ForwardedHeader = 'X-Forwarded-For' | 'Forwarded';
  *
  * @example
  * ```ts
- * // Behind nginx on the same machine.
+ * // Behind nginx on the same machine: nginx's X-Forwarded-For names the client.
  * const addresses = new ClientAddresses(['127.0.0.1', '::1']);
- * addresses.of(request); // '203.0.113.7' for `X-Forwarded-For: 203.0.113.7` sent by nginx
+ * const app = createApplication();
+ * // { "address": "203.0.113.7" } for `X-Forwarded-For: 203.0.113.7` sent by nginx
+ * app.get('/whoami', (request, response) => json({ address: addresses.of(request.request) }, response));
  * ```
  *
  * @category HTTP
