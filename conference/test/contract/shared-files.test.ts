@@ -21,6 +21,7 @@ const SHARED_FILES = [
   'config/autoload/rest.global.ts',
   'config/autoload/database.global.ts',
   'config/autoload/authentication.global.ts',
+  'config/autoload/providers.global.ts',
 ];
 
 function filesUnder(root: string, folder: string): string[] {
