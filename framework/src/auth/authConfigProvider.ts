@@ -4,12 +4,11 @@ import { authenticationFactories } from './authenticationFactories.ts';
 /**
  * The configuration `hyperpipe/auth` contributes, as a Mezzio package's `ConfigProvider`
  * does: the factories of its services (`Authenticator`, `AuthenticationMiddleware`,
- * `AuthorizationMiddleware`, `RouteGuard`, `OAuth2TokenEndpoint`... see
- * {@link authenticationFactories}), each built from the `authentication` and `authorization`
- * keys. The root import `hyperpipe` leaves them out, so that an application without
- * authentication loads no authentication, SQLite or OAuth2 code; an application that
- * configures them merges this into its configuration, usually from a file of its own in
- * `config/autoload`.
+ * `AuthorizationMiddleware`, `RouteGuard`, `OAuth2TokenEndpoint` and the services they
+ * use), each built from the `authentication` and `authorization` keys. The root import
+ * `hyperpipe` leaves them out, so that an application without authentication loads no
+ * authentication, SQLite or OAuth2 code; an application that configures them merges this
+ * into its configuration, usually from a file of its own in `config/autoload`.
  *
  * @example
  * ```ts
