@@ -7,6 +7,7 @@ import {
   loadCreateApp,
   type Matcher,
   send,
+  setHandlerHints,
 } from '@hyperpipe/cli/harness';
 import { createApplication } from 'hyperpipe';
 import { describe, it } from 'vitest';
@@ -39,6 +40,13 @@ const ROUTES = 6;
 const ENTITY = 14;
 /** The hint of the token on speaker_id, and of what no route matches. */
 const TOKEN = 17;
+
+// A crash names the hint of the file that threw, whatever the check was about.
+setHandlerHints({
+  'src/root/ApiRoot.ts': rootHints.links,
+  'src/speaker/SpeakerCollectionHandler.ts': hints.shape,
+  'src/speaker/SpeakerEntityHandler.ts': ENTITY,
+});
 
 /** The links a client needs from the root to find any speaker. */
 function speakerLinks(exchange: Exchange): Record<string, Matcher> {
