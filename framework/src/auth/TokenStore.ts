@@ -183,7 +183,7 @@ export class TokenStore {
 
   /**
    * Stores a token pair; revokes the oldest pairs of the same client and user beyond
-   * {@link TOKENS_PER_USER}, and forgets up to a hundred pairs whose tokens have all
+   * `TOKENS_PER_USER` (10), and forgets up to a hundred pairs whose tokens have all
    * expired. Each step finds its rows through an index, so issuing a token costs the same
    * with a hundred thousand stored as with ten.
    */
