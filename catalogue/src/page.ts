@@ -17,7 +17,7 @@ export interface Page<T> {
 /**
  * Rejects offsets and limits that SQLite would misread: it treats a negative LIMIT as "no limit".
  *
- * @throws RangeError when either value is not a non-negative integer
+ * @throws RangeError when either value is not a non-negative safe integer
  */
 export function assertValidPageRequest({ offset, limit }: PageRequest): void {
   for (const [label, value] of [
@@ -25,7 +25,7 @@ export function assertValidPageRequest({ offset, limit }: PageRequest): void {
     ['limit', limit],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) {
-      throw new RangeError(`Page ${label} must be a non-negative integer, got ${value}`);
+      throw new RangeError(`Page ${label} must be a non-negative safe integer, got ${value}`);
     }
   }
 }

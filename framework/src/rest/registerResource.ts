@@ -84,7 +84,8 @@ export interface ResourceRoutes {
  * The routes take every method a resource can serve, so that the resource itself answers
  * the ones it does not: a 405 problem saying the method `has not been defined for
  * entities` (or `collections`), whose `Allow` lists the methods it serves among those the
- * options allow. Methods no resource serves (TRACE, PROPFIND, …) get the router's 405.
+ * options allow. Even a method no resource could serve (TRACE, PROPFIND, …) reaches the
+ * resource, so its 405 is the resource's problem with the resource's `Allow`.
  *
  * @param path - the collection path, such as `/api/user`
  * @param source - who registers it, for the messages of a clash
