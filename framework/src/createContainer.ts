@@ -1,5 +1,6 @@
 import { Application } from './application/Application.ts';
 import { ApplicationFactory } from './application/ApplicationFactory.ts';
+import { didYouMean } from './config/didYouMean.ts';
 import type { Config } from './config/mergeConfig.ts';
 import { type ServiceConfig, ServiceManager } from './container/ServiceManager.ts';
 import { EventManager } from './events/EventManager.ts';
@@ -64,6 +65,7 @@ export function createContainer(config: Config): ServiceManager {
       ...dependencies.factories,
     },
   });
+  refuseMisspeltKeys(config);
   for (const part of PROVIDED_KEYS) {
     if (config[part.key] !== undefined && !container.has(part.service)) {
       throw new Error(
@@ -75,4 +77,23 @@ export function createContainer(config: Config): ServiceManager {
     }
   }
   return container;
+}
+
+/**
+ * Refuses a top-level key that is a near miss of an optional part's key (`authorisation`,
+ * `Authentication`): read by nothing, it would leave every route open without a word. Other
+ * keys are the application's own, and stay its business.
+ */
+function refuseMisspeltKeys(config: Config): void {
+  const keys: readonly string[] = PROVIDED_KEYS.map((part) => part.key);
+  for (const key of Object.keys(config)) {
+    if (keys.includes(key)) continue;
+    // Two edits at most: a key of the application's own may well start the same way.
+    const meant = didYouMean(key, keys, 2);
+    if (meant !== '') {
+      throw new Error(
+        `Unknown configuration key "${key}"${meant}: nothing reads it, so what it configures would not apply`,
+      );
+    }
+  }
 }

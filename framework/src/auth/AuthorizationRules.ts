@@ -1,4 +1,5 @@
 import { METHODS } from 'node:http';
+import { didYouMean } from '../config/didYouMean.ts';
 import { isMap } from '../config/mergeConfig.ts';
 
 /**
@@ -152,33 +153,4 @@ function methodsOf(methods: unknown, where: string): readonly string[] {
   if (!Array.isArray(methods) || !methods.every((method) => typeof method === 'string'))
     throw ruleError(`${where} must be a list of HTTP methods, such as ['POST']`);
   return methods;
-}
-
-/** ` (did you mean "X"?)` for the closest candidate, when it is close enough to be meant. */
-function didYouMean(word: string, candidates: readonly string[]): string {
-  let best: string | undefined;
-  let distance = Math.max(2, Math.floor(word.length / 2)) + 1;
-  for (const candidate of candidates) {
-    const edits = editDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (edits < distance) [best, distance] = [candidate, edits];
-  }
-  return best === undefined ? '' : ` (did you mean "${best}"?)`;
-}
-
-/** Levenshtein distance: insertions, deletions and substitutions turning `a` into `b`. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        substitution,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }

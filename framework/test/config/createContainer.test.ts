@@ -54,4 +54,32 @@ describe('createContainer', () => {
     );
     expect(container.get('RouteGuard')).toBe(guard);
   });
+
+  it.each([
+    ['authorisation', 'authorization'],
+    ['Authorization', 'authorization'],
+    ['authentification', 'authentication'],
+  ])('refuses the misspelt key "%s", which nothing would read, naming "%s"', (key, meant) => {
+    const config = mergeConfig(authConfigProvider(), {
+      [key]: { Books: { entity: ['DELETE'] } },
+    });
+    expect(() => createContainer(config)).toThrow(
+      `Unknown configuration key "${key}" (did you mean "${meant}"?): nothing reads it`,
+    );
+  });
+
+  it("leaves the application's own keys alone", () => {
+    const config = {
+      routes: [],
+      middleware_pipeline: [],
+      rest: {},
+      versioning: {},
+      database: {},
+      hal: {},
+      negotiation: {},
+      debug: true,
+      authentication_log: {},
+    };
+    expect(() => createContainer(config)).not.toThrow();
+  });
 });
