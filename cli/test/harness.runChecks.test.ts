@@ -131,7 +131,7 @@ describe('runChecks', () => {
   it('never lets a project that opens the catalogue file itself write into data/', async () => {
     const dataFile = join(REPO_ROOT, 'data/conference.sqlite');
     const there = existsSync(dataFile);
-    const step = findStep(loadManifest(), '06');
+    const step = findStep(loadManifest(), '07');
     // The Catalogue factory opens the configured file instead of the Database service.
     const target = await writeMutated({
       step,

@@ -341,8 +341,8 @@ describe("the workshop's servers", () => {
     const port = await freePort();
     const stop = new AbortController();
     const server = startServer({
-      file: join(SOLUTIONS_DIR, '06-hal-speakers/src/server.ts'),
-      cwd: join(SOLUTIONS_DIR, '06-hal-speakers'),
+      file: join(SOLUTIONS_DIR, '07-hal-speakers/src/server.ts'),
+      cwd: join(SOLUTIONS_DIR, '07-hal-speakers'),
       port: String(port),
       stdio: 'pipe',
       signal: stop.signal,

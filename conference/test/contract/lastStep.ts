@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 /** The workshop's last step: where it ends, and so what must be the conference API. */
 export interface LastStep {
-  /** Its number, such as `12`. */
+  /** Its number, such as `13`. */
   number: string;
-  /** Its folder under exercises/ and solutions/, such as `12-authentication`. */
+  /** Its folder under exercises/ and solutions/, such as `13-authentication`. */
   folder: string;
 }
 
