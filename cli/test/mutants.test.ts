@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChecksRun, RunChecksOptions } from '../src/harness/runChecks.ts';
+import type { ChecksRun, RunChecksOptions } from '../src/workshop/checksRun.ts';
 import { findStep, loadManifest } from '../src/workshop/manifest.ts';
 import { checkMutants, type LoadedMutant } from '../src/workshop/mutants.ts';
 

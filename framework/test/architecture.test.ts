@@ -114,9 +114,42 @@ function folderOf(file: string): string {
   return file.includes('/') ? (file.split('/')[0] as string) : '.';
 }
 
-function layerOf(folder: string): number {
-  return LAYERS.findIndex((folders) => folders.includes(folder));
+function layerOf(folder: string, layers = LAYERS): number {
+  return layers.findIndex((folders) => folders.includes(folder));
 }
+
+/** The place of a file of `cli/src`: its first path segment, a folder or a root file. */
+function placeOf(file: string): string {
+  return file.split('/')[0] as string;
+}
+
+/**
+ * The layers of `cli/src`, lowest first, by place: a folder, or a file of the root (whose
+ * files stand at both ends: the terminal's helpers at the bottom, the command's entry at the
+ * top). The same rule as the framework's: a file imports from its own place and from places
+ * of lower layers only.
+ *
+ * | layer | places | what they hold |
+ * |--:|:--|:--|
+ * | 0 | `args.ts`, `orphaned.ts`, `terminal.ts`, `wrapHanging.ts` | the command line, the terminal, the parent process |
+ * | 1 | `markdown.ts` | Markdown for a terminal |
+ * | 2 | `workshop` | the steps, the learner's workspace and progress, what a run of checks is |
+ * | 3 | `harness` | the check harness: runs a step's checks and reports them |
+ * | 4 | `ui` | the Ink app |
+ * | 5 | `commands` | each subcommand, and what it needs from the outside world |
+ * | 6 | `run.ts` | runs a command line |
+ * | 7 | `main.ts` | the process: the real outside world |
+ */
+const CLI_LAYERS: readonly (readonly string[])[] = [
+  ['args.ts', 'orphaned.ts', 'terminal.ts', 'wrapHanging.ts'],
+  ['markdown.ts'],
+  ['workshop'],
+  ['harness'],
+  ['ui'],
+  ['commands'],
+  ['run.ts'],
+  ['main.ts'],
+];
 
 const FRAMEWORK = importGraph(join(ROOT, 'framework', 'src'));
 const CLI = importGraph(join(ROOT, 'cli', 'src'));
@@ -149,6 +182,19 @@ describe('the import graph of cli/src', () => {
   it('is read from the source files', () => {
     expect(CLI.files.length).toBeGreaterThan(50);
     expect(CLI.imports).toContain('harness/expect.ts -> harness/exchange.ts');
+  });
+
+  it('places every file in a layer', () => {
+    const places = [...new Set(CLI.files.map(placeOf))];
+    expect(places.filter((place) => layerOf(place, CLI_LAYERS) === -1)).toEqual([]);
+  });
+
+  it('has no import from a place to a higher layer or to a place of its own layer', () => {
+    const against = CLI.imports.filter((edge) => {
+      const [from, to] = edge.split(' -> ').map(placeOf) as [string, string];
+      return from !== to && layerOf(to, CLI_LAYERS) >= layerOf(from, CLI_LAYERS);
+    });
+    expect(against).toEqual([]);
   });
 
   it('has no circle', () => {

@@ -1,12 +1,9 @@
-import type { ChecksRun, runChecks } from '../harness/runChecks.ts';
+import type { ChecksRun, RunChecks } from '../workshop/checksRun.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
 import type { Step } from '../workshop/manifest.ts';
 import type { Confirm } from '../workshop/scaffold.ts';
 
-/** The check harness's entry point (cli/src/harness), as the commands call it. */
-export type RunChecks = typeof runChecks;
-
-export type { ChecksRun };
+export type { ChecksRun, RunChecks };
 
 /**
  * Everything a command needs from the outside world, passed in so tests can give temporary

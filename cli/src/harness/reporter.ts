@@ -3,8 +3,8 @@ import { stripVTControlCharacters } from 'node:util';
 import type { SerializedError, TestError, UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { type Paint, paint, wantsColour } from '../terminal.ts';
+import type { CheckResult } from '../workshop/checksRun.ts';
 import { FIRST_FAILURE_TITLE } from './firstFailure.ts';
-import type { CheckResult } from './runChecks.ts';
 
 /** One check's outcome, as the report lists it. */
 export interface ReportedCheck {

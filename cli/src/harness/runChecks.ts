@@ -6,73 +6,19 @@ import { join, relative, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { execa } from 'execa';
 import { wantsColour } from '../terminal.ts';
+import type { CheckResult, ChecksRun, RunChecksOptions } from '../workshop/checksRun.ts';
 import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
 import { REPO_ROOT } from '../workshop/paths.ts';
 import { type TargetKind, targetDir } from '../workshop/targets.ts';
 import { FIRST_FAILURE_TITLE } from './firstFailure.ts';
+
+export type { ChecksRun };
 
 // Run by this process's own Node, not the first `node` on PATH, so checks use the same runtime.
 const VITEST = join(REPO_ROOT, 'node_modules/vitest/vitest.mjs');
 const CONFIG = 'cli/vitest.checks.config.ts';
 const REPORTER = './cli/src/harness/reporter.ts';
 const TARGET_KINDS: readonly string[] = ['workspace', 'starter', 'solution'] satisfies TargetKind[];
-
-/** Options of {@link runChecks}. */
-export interface RunChecksOptions {
-  /** The step: its manifest entry, or its number, slug or folder name. */
-  step: Step | string;
-  /** What to check: `workspace`, `starter` or `solution`, or a project folder. */
-  target: TargetKind | string;
-  /** Check this running server instead of the target's application in-process. */
-  url?: string | undefined;
-  /** Also report each check's result, from vitest's JSON reporter. */
-  json?: boolean | undefined;
-  /**
-   * Keep the checker running for the next run of the same step on the same target (the app's
-   * `c`, `check --watch`). Only the runner of warmChecks.ts does; runChecks ignores it.
-   */
-  warm?: boolean | undefined;
-  /** `inherit` also shows vitest's output on this process's terminal as it comes. */
-  stdio?: 'pipe' | 'inherit' | undefined;
-  /** Colour the output; by default, when it is shown on a terminal that wants colour. */
-  colour?: boolean | undefined;
-  /** Receives vitest's output as it comes. */
-  onOutput?: ((chunk: string) => void) | undefined;
-  /** Stops the checks: vitest gets SIGTERM, then SIGKILL two seconds later. */
-  signal?: AbortSignal | undefined;
-}
-
-/** One check of a run. */
-export interface CheckResult {
-  /** The check file, relative to the repository root. */
-  file: string;
-  /** The check's name, with its describe blocks: `ping > GET /ping answers …`. */
-  name: string;
-  /** How it went. */
-  status: 'passed' | 'failed' | 'skipped';
-  /** How long it took. */
-  durationMs: number;
-  /** The failure message, when it failed. */
-  failure?: string | undefined;
-}
-
-/** The result of {@link runChecks}. */
-export interface ChecksRun {
-  /** Whether every check passed (and the run was not aborted). */
-  passed: boolean;
-  /** vitest's exit code; 1 when it was killed. */
-  exitCode: number;
-  /** vitest's output, stdout and stderr interleaved. */
-  output: string;
-  /** How long the run took, start to exit. */
-  durationMs: number;
-  /** Whether `signal` stopped the run. */
-  aborted: boolean;
-  /** The hint the first failure names (the one shown in full): what `h` and `hint` show next. */
-  hint?: number | undefined;
-  /** Each check, with `json`. A file that could not run at all counts as one failed check. */
-  checks?: CheckResult[] | undefined;
-}
 
 /**
  * Runs a step's checks (`exercises/NN-slug/*.check.ts`) against a target in a vitest

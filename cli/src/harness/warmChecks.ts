@@ -3,18 +3,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Vitest } from 'vitest/node';
 import { wantsColour } from '../terminal.ts';
+import type { ChecksRun, RunChecksOptions } from '../workshop/checksRun.ts';
 import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
 import { REPO_ROOT } from '../workshop/paths.ts';
 import { wrapHanging } from '../wrapHanging.ts';
 import WorkshopReporter, { type ReportedCheck } from './reporter.ts';
-import {
-  type ChecksRun,
-  checkTarget,
-  pointedHint,
-  type RunChecksOptions,
-  runChecks,
-  stepCheckFiles,
-} from './runChecks.ts';
+import { checkTarget, pointedHint, runChecks, stepCheckFiles } from './runChecks.ts';
 import {
   TYPE_CHECK_FILE,
   TYPE_CHECK_NAME,

@@ -1,6 +1,6 @@
 import { Box, type Key, Static, Text, useApp, useInput, useStdout } from 'ink';
 import { createElement as h, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RunChecks } from '../commands/context.ts';
+import type { RunChecks } from '../workshop/checksRun.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { ChecksRun, RunChecks } from '../commands/context.ts';
 import { checkWorkspace } from '../workshop/checking.ts';
+import type { ChecksRun, RunChecks } from '../workshop/checksRun.ts';
 import { colourPatch, diffStep } from '../workshop/diff.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
 import { hintPlace, namedHint, nextHint, readHints } from '../workshop/hints.ts';

@@ -1,4 +1,4 @@
-import type { ChecksRun, RunChecks } from '../commands/context.ts';
+import type { ChecksRun, RunChecks } from './checksRun.ts';
 import type { WorkshopDirs } from './dirs.ts';
 import type { Step } from './manifest.ts';
 import { mapLimit } from './pool.ts';

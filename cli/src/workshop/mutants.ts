@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ChecksRun, RunChecks } from '../commands/context.ts';
+import type { ChecksRun, RunChecks } from './checksRun.ts';
 import { type Step, stepDir } from './manifest.ts';
 import { EXERCISES_DIR, STATE_DIR } from './paths.ts';
 import { targetDir } from './targets.ts';
