@@ -128,6 +128,22 @@ describe('runChecks', () => {
     expect(run.hint).toBeUndefined();
   });
 
+  it('shows what createApp threw in full under a type error, not only the type error', async () => {
+    const target = await changedSolution('02-ping', (folder) =>
+      edit(
+        folder,
+        'src/app.ts',
+        /const app = createApplication\(\);/,
+        "const app = createApplication();\n  const port: number = 'eighty';\n  if (port) throw new Error('no catalogue given');",
+      ),
+    );
+    const run = await runChecks({ step: ping, target });
+    const first = run.output.slice(run.output.lastIndexOf('The first failure'));
+    expect(first, run.output).toMatch(
+      /^The first failure[^\n]*\n\ntype error at src\/app\.ts:\d+:\d+ Type 'string'[\s\S]*\ncreateApp\(\) failed\n[\s\S]*createApp\(\) threw: no catalogue given/,
+    );
+  });
+
   it('never lets a project that opens the catalogue file itself write into data/', async () => {
     const dataFile = join(REPO_ROOT, 'data/conference.sqlite');
     const there = existsSync(dataFile);

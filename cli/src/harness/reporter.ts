@@ -5,6 +5,9 @@ import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { type Paint, paint, wantsColour } from '../terminal.ts';
 import type { CheckResult } from '../workshop/checksRun.ts';
 import { FIRST_FAILURE_TITLE } from './firstFailure.ts';
+import { isStartupFailure } from './startupFailure.ts';
+
+const STARTUP_FAILURE_TITLE = 'And the application could not be built, in full:';
 
 /** One check's outcome, as the report lists it. */
 export interface ReportedCheck {
@@ -34,7 +37,7 @@ export interface ReporterOptions {
  * How the checks speak to the learner (runChecks passes it to vitest as its reporter). Once the
  * run ends: one line per check, in a fixed order; under a failed check, what went wrong in one
  * line; then the first failure in full, last, so that its Sent / Expected / Received stay on
- * screen above the verdict. Each failure is shown once: no "Failed Tests" section repeating them,
+ * screen above the verdict (a type error first, with what stopped the application under it). Each failure is shown once: no "Failed Tests" section repeating them,
  * and a failure every check shares (a syntax error in src/app.ts fails them all) is written out
  * for the first check only.
  */
@@ -163,6 +166,10 @@ export default class WorkshopReporter implements Reporter {
       const title = `${FIRST_FAILURE_TITLE}${count}, in full:`;
       this.#write(`\n${p.bold(title)}\n\n${first}`);
     }
+    // What createApp threw may have nothing to do with the type error shown above, and the list
+    // gives it one line: shown in full under it, it is not hidden until the types are fixed.
+    const startup = typeError === undefined ? undefined : failures.find(isStartupFailure);
+    if (startup !== undefined) this.#write(`\n${p.bold(STARTUP_FAILURE_TITLE)}\n\n${startup}`);
     const ran = results.filter((result) => result.skipped === undefined);
     const passed = ran.filter((result) => result.failure === undefined).length;
     const failed = ran.length - passed + broken.length;

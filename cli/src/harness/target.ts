@@ -7,6 +7,7 @@ import { type Application, loadConfig } from 'hyperpipe';
 import type { Config } from 'hyperpipe/config';
 import { checkContext } from './context.ts';
 import { CheckFailure, errorMessage } from './report.ts';
+import { STARTUP_FAILURE } from './startupFailure.ts';
 import { recordThrown } from './thrown.ts';
 
 /** What every target's `src/app.ts` exports. */
@@ -37,14 +38,14 @@ export async function loadCreateApp(target = checkContext().target): Promise<Cre
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
     throw new CheckFailure({
-      summary: 'src/app.ts could not be loaded',
+      summary: STARTUP_FAILURE.notLoaded,
       expected: [CONTRACT],
       received: [`importing ${file} failed: ${errorMessage(error)}`],
     });
   }
   if (typeof module.createApp !== 'function') {
     throw new CheckFailure({
-      summary: 'src/app.ts does not export createApp',
+      summary: STARTUP_FAILURE.noCreateApp,
       expected: [CONTRACT],
       received: [`exports: ${Object.keys(module).join(', ') || 'none'}`],
     });
@@ -68,7 +69,7 @@ export async function createTargetApp(): Promise<Application> {
     app = await createApp({ database });
   } catch (error) {
     throw new CheckFailure({
-      summary: 'createApp() failed',
+      summary: STARTUP_FAILURE.threw,
       expected: [CONTRACT],
       received: [`createApp() threw: ${errorMessage(error)}`],
       hint: startupHint,
@@ -76,7 +77,7 @@ export async function createTargetApp(): Promise<Application> {
   }
   if (typeof (app as Partial<Application> | undefined)?.handle !== 'function') {
     throw new CheckFailure({
-      summary: 'createApp() did not return an application',
+      summary: STARTUP_FAILURE.noApplication,
       expected: [CONTRACT],
       received: [`createApp() returned ${String(app)}`],
     });

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatReport } from '../src/harness/report.ts';
+import WorkshopReporter, { type ReportedCheck } from '../src/harness/reporter.ts';
+import { pointedHint } from '../src/harness/runChecks.ts';
+import { STARTUP_FAILURE } from '../src/harness/startupFailure.ts';
+import {
+  TYPE_CHECK_FILE,
+  TYPE_CHECK_NAME,
+  typeCheckFailure,
+} from '../src/harness/typeCheckFailure.ts';
+import { REPO_ROOT } from '../src/workshop/paths.ts';
+
+const STEP_CHECKS = join(REPO_ROOT, 'exercises/02-ping/ping.check.ts');
+const TYPE_ERROR = typeCheckFailure([
+  "src/handlers/PingHandler.ts:4:9 Type 'string' is not assignable to type 'number'.",
+])?.message;
+const CREATE_APP_FAILED = formatReport({
+  summary: STARTUP_FAILURE.threw,
+  received: ['createApp() threw: unknown configuration key "routs"'],
+  hint: 3,
+});
+
+/** The report the reporter writes once a run of `checks` ends. */
+async function reportOf(checks: ReportedCheck[]): Promise<string> {
+  let output = '';
+  const reporter = new WorkshopReporter({
+    colour: false,
+    moreChecks: async () => checks,
+    write: (text) => {
+      output += text;
+    },
+  });
+  reporter.onTestRunStart();
+  await reporter.onTestRunEnd([], []);
+  return output;
+}
+
+describe('the report of a run', () => {
+  it('shows a type error in full first, then what createApp threw, when both fail', async () => {
+    const output = await reportOf([
+      { module: STEP_CHECKS, name: 'GET /ping answers', failure: CREATE_APP_FAILED },
+      { module: STEP_CHECKS, name: 'DELETE /ping is refused', failure: CREATE_APP_FAILED },
+      { module: join(REPO_ROOT, TYPE_CHECK_FILE), name: TYPE_CHECK_NAME, failure: TYPE_ERROR },
+    ]);
+    const typeError = output.indexOf('\ntype error at src/handlers/PingHandler.ts:4:9');
+    const threw = output.indexOf('createApp() threw: unknown configuration key "routs"');
+    expect(typeError, output).toBeGreaterThan(output.indexOf('The first failure of 2, in full:'));
+    expect(threw, output).toBeGreaterThan(typeError);
+    // Only the failure of createApp names a hint: `hint` shows that one.
+    expect(pointedHint(output)).toBe(3);
+    expect(output).toMatch(/3 of 3 checks fail/);
+  });
+
+  it('shows a type error alone in full when the application starts', async () => {
+    const output = await reportOf([
+      { module: STEP_CHECKS, name: 'GET /ping answers', failure: 'GET /ping: status is 500' },
+      { module: join(REPO_ROOT, TYPE_CHECK_FILE), name: TYPE_CHECK_NAME, failure: TYPE_ERROR },
+    ]);
+    const full = output.slice(output.indexOf('in full:'));
+    expect(full).toMatch(/^in full:\n\ntype error at src\/handlers\/PingHandler\.ts/);
+    expect(full).not.toContain('status is 500');
+  });
+});
