@@ -32,9 +32,11 @@ export { ServiceManager } from './container/ServiceManager.ts';
 export { createApplication } from './createApplication.ts';
 export { createContainer } from './createContainer.ts';
 export { EventManager, type Listener } from './events/EventManager.ts';
-// HTTP: the request, the response prototype and responses, errors.
+// HTTP: the request, the response prototype and responses, errors, and the entity tags of
+// conditional requests.
 export { type Attribute, attribute } from './http/Attribute.ts';
 export type { ErrorLogger } from './http/ErrorLogger.ts';
+export { entityTag, noneMatchFails } from './http/entityTag.ts';
 export { HttpError, type HttpErrorOptions } from './http/HttpError.ts';
 export { ResponsePrototype } from './http/ResponsePrototype.ts';
 export { empty, html, json, type ResponseOptions, redirect, text } from './http/responses.ts';
