@@ -1,6 +1,5 @@
 import type { Container } from '../container/Container.ts';
 import { EventManager } from '../events/EventManager.ts';
-import type { ErrorLogger } from '../http/ErrorLogger.ts';
 import { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { ServerRequest } from '../http/ServerRequest.ts';
 import type {
@@ -10,57 +9,21 @@ import type {
   MiddlewareInterface,
   Next,
 } from '../middleware/Middleware.ts';
-import { MiddlewarePipe } from '../middleware/MiddlewarePipe.ts';
-import { toStages } from '../middleware/Stage.ts';
 import { FindMyWayRouter } from '../router/FindMyWayRouter.ts';
-import { Route } from '../router/Route.ts';
+import type { Route } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
+import type { ApplicationOptions } from './ApplicationOptions.ts';
+import { ApplicationPipeline, type ApplicationPipeOptions } from './ApplicationPipeline.ts';
 import { DispatchMiddleware } from './DispatchMiddleware.ts';
 import { FinalHandler } from './FinalHandler.ts';
 import type { PipelineTrace } from './PipelineTrace.ts';
-import { type TraceOption, type Tracing, tracingOf } from './PipelineTraceOption.ts';
+import { type Tracing, tracingOf } from './PipelineTraceOption.ts';
+import { RouteCollector } from './RouteCollector.ts';
 import { RoutingMiddleware } from './RoutingMiddleware.ts';
 import type { Runner, RunningServer, ServeOptions } from './Runner.ts';
 
-/**
- * Options of {@link createApplication}.
- * @category Application
- */
-export interface ApplicationOptions {
-  /** The router; a {@link FindMyWayRouter} by default. */
-  router?: Router | undefined;
-  /** Where middleware given by service name is looked up. */
-  container?: Container | undefined;
-  /** Show error details in 500 answers. Never in production. */
-  debug?: boolean | undefined;
-  /** Where unhandled server errors are reported; one line on stderr by default. */
-  onError?: ErrorLogger | undefined;
-  /** The application's events, such as `authorization`; a new manager by default. */
-  events?: EventManager | undefined;
-  /**
-   * Record each request's way through the pipeline and send it as a `Server-Timing` header;
-   * a function also receives each trace. By default the `HYPERPIPE_TRACE` environment
-   * variable decides: `1` for the header, `log` for the header and the trace on stderr.
-   */
-  trace?: TraceOption | undefined;
-  /**
-   * What {@link Application.run} serves the application with. {@link createApplication}
-   * and the container give `serve` (node:http); `new Application()` has none.
-   */
-  runner?: Runner | undefined;
-}
-
-/**
- * Options of {@link Application.pipe} (the path is an argument of its own).
- * @category Pipeline
- */
-export interface ApplicationPipeOptions {
-  /** Higher runs earlier; default 1; negative values run last; a non-integer counts as 1. */
-  priority?: number | undefined;
-  /** Marks the middleware as error middleware whatever its shape says. */
-  error?: boolean | undefined;
-}
+export type { ApplicationOptions, ApplicationPipeOptions };
 
 /**
  * An application: routes plus a middleware pipeline.
@@ -93,12 +56,11 @@ export class Application implements MiddlewareInterface {
   readonly routingMiddleware: RoutingMiddleware;
   /** The dispatch step; pipe it yourself to place it, or let the first route do it. */
   readonly dispatchMiddleware: DispatchMiddleware;
-  readonly #pipeline: MiddlewarePipe;
+  readonly #pipeline: ApplicationPipeline;
+  readonly #routes: RouteCollector;
   readonly #finalHandler: FinalHandler;
   readonly #tracing: Tracing | undefined;
   readonly #runner: Runner | undefined;
-  /** Whether routing and dispatch are in the pipeline: the first route pipes them if neither is. */
-  readonly #piped = { routing: false, dispatch: false };
 
   /**
    * Creates the Application.
@@ -109,7 +71,12 @@ export class Application implements MiddlewareInterface {
     this.events = options.events ?? new EventManager();
     this.routingMiddleware = new RoutingMiddleware(this.router);
     this.dispatchMiddleware = new DispatchMiddleware(this.container);
-    this.#pipeline = new MiddlewarePipe();
+    this.#pipeline = new ApplicationPipeline(
+      this.container,
+      this.routingMiddleware,
+      this.dispatchMiddleware,
+    );
+    this.#routes = new RouteCollector(this.router, this.dispatchMiddleware);
     this.#finalHandler = new FinalHandler({ debug: options.debug, onError: options.onError });
     this.#tracing = tracingOf(options.trace);
     this.#runner = options.runner;
@@ -195,15 +162,8 @@ export class Application implements MiddlewareInterface {
     middleware?: AnyMiddleware,
     options: ApplicationPipeOptions = {},
   ): this {
-    const [path, piped] =
-      middleware === undefined
-        ? [undefined, pathOrMiddleware]
-        : [pathOrMiddleware as string, middleware];
-    for (const stage of toStages(piped, this.container, { path, error: options.error })) {
-      this.#pipeline.pipe(stage, options.priority);
-    }
-    this.#piped.routing ||= contains(piped, this.routingMiddleware);
-    this.#piped.dispatch ||= contains(piped, this.dispatchMiddleware);
+    if (middleware === undefined) this.#pipeline.add(undefined, pathOrMiddleware, options);
+    else this.#pipeline.add(pathOrMiddleware as string, middleware, options);
     return this;
   }
 
@@ -212,8 +172,8 @@ export class Application implements MiddlewareInterface {
    * @param options - its priority
    */
   pipeRoutingMiddleware(options: ApplicationPipeOptions = {}): this {
-    if (this.#piped.routing) throw new Error(alreadyPiped('routing'));
-    return this.pipe('/', this.routingMiddleware, options);
+    this.#pipeline.addRouting(options);
+    return this;
   }
 
   /**
@@ -221,18 +181,18 @@ export class Application implements MiddlewareInterface {
    * @param options - its priority
    */
   pipeDispatchMiddleware(options: ApplicationPipeOptions = {}): this {
-    if (this.#piped.dispatch) throw new Error(alreadyPiped('dispatch'));
-    return this.pipe('/', this.dispatchMiddleware, options);
+    this.#pipeline.addDispatch(options);
+    return this;
   }
 
   /** Whether the routing middleware is in the pipeline. */
   get hasRoutingMiddleware(): boolean {
-    return this.#piped.routing;
+    return this.#pipeline.hasRouting;
   }
 
   /** Whether the dispatch middleware is in the pipeline. */
   get hasDispatchMiddleware(): boolean {
-    return this.#piped.dispatch;
+    return this.#pipeline.hasDispatch;
   }
 
   /**
@@ -264,61 +224,32 @@ export class Application implements MiddlewareInterface {
     methods?: readonly string[],
     name?: string,
   ): Route {
-    const route =
-      pathOrRoute instanceof Route
-        ? pathOrRoute
-        : new Route(pathOrRoute, middleware as Middleware, methods, name);
-    // Check the middleware before the router records the route (refusing a duplicate), so a
-    // refused route leaves no trace and the corrected one can take the same path and name.
-    this.dispatchMiddleware.prepare(route);
-    this.router.addRoute(route);
-    if (!this.#piped.routing && !this.#piped.dispatch) {
-      this.pipeRoutingMiddleware().pipeDispatchMiddleware();
-    }
+    const route = this.#routes.route(pathOrRoute, middleware, methods, name);
+    this.#pipeline.routeAdded();
     return route;
   }
 
-  /**
-   * Adds a GET route.
-   * @param middleware - what runs when the route matches
-   * @param name - its name; `path^GET` by default
-   */
+  /** Adds a GET route, named `path^GET` unless `name` is given; see {@link Application.route}. */
   get(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['GET'], name);
   }
 
-  /**
-   * Adds a POST route.
-   * @param middleware - what runs when the route matches
-   * @param name - its name; `path^POST` by default
-   */
+  /** Adds a POST route, named `path^POST` unless `name` is given. */
   post(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['POST'], name);
   }
 
-  /**
-   * Adds a PUT route.
-   * @param middleware - what runs when the route matches
-   * @param name - its name; `path^PUT` by default
-   */
+  /** Adds a PUT route, named `path^PUT` unless `name` is given. */
   put(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['PUT'], name);
   }
 
-  /**
-   * Adds a PATCH route.
-   * @param middleware - what runs when the route matches
-   * @param name - its name; `path^PATCH` by default
-   */
+  /** Adds a PATCH route, named `path^PATCH` unless `name` is given. */
   patch(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['PATCH'], name);
   }
 
-  /**
-   * Adds a DELETE route.
-   * @param middleware - what runs when the route matches
-   * @param name - its name; `path^DELETE` by default
-   */
+  /** Adds a DELETE route, named `path^DELETE` unless `name` is given. */
   delete(path: string, middleware: Middleware, name?: string): Route {
     return this.route(path, middleware, ['DELETE'], name);
   }
@@ -359,18 +290,4 @@ export class Application implements MiddlewareInterface {
 function withoutBody(response: Response): Response {
   if (response.body === null) return response;
   return new Response(null, { status: response.status, headers: response.headers });
-}
-
-function contains(middleware: AnyMiddleware, wanted: object): boolean {
-  return (
-    middleware === wanted ||
-    (Array.isArray(middleware) && middleware.some((item) => contains(item, wanted)))
-  );
-}
-
-function alreadyPiped(what: string): string {
-  return (
-    `The ${what} middleware is already in the pipeline. Adding the first route pipes routing and ` +
-    `dispatch automatically; to place them yourself, pipe them before adding routes.`
-  );
 }
