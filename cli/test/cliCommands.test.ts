@@ -134,6 +134,34 @@ describe('workshop start', () => {
     expect(fixture.stdout()).toContain('Your previous versions are in .workshop/backups/');
   });
 
+  it('with --force, leaves src/ and config/ exactly as the starter, the files it lacks backed up', async () => {
+    fixture = createFixture();
+    // Step 01's starter has a handler that step 02's no longer has.
+    fixture.write('exercises/01-hello/starter/src/handlers/HelloHandler.ts', 'export {};\n');
+    fixture.write('exercises/01-hello/starter/src/handlers/GoneHandler.ts', 'export {};\n');
+    await workshop('start', '01');
+    fixture.write('workspace/src/handlers/HelloHandler.ts', 'export const hello = 42;\n');
+    fixture.write('workspace/src/mine.ts', 'export const mine = 1;\n');
+    fixture.write('workspace/config/autoload/old.global.ts', 'export default {};\n');
+    fixture.write('workspace/notes.md', 'mine');
+    expect(await workshop('start', '02', '--force')).toBe(0);
+    const workspace = fixture.dirs.workspaceDir;
+    const files = readdirSync(join(workspace, 'src'), { recursive: true }).map(String).sort();
+    expect(files).toEqual(['app.ts', 'ping.ts', 'server.ts']);
+    expect(existsSync(join(workspace, 'config'))).toBe(false);
+    // The learner's work is backed up first; a file the command wrote, unchanged, is not theirs.
+    const backup = `.workshop/backups/${backups()[0]}`;
+    expect(fixture.read(`${backup}/src/handlers/HelloHandler.ts`)).toContain('42');
+    expect(fixture.read(`${backup}/src/mine.ts`)).toContain('mine');
+    expect(fixture.read(`${backup}/config/autoload/old.global.ts`)).toContain('default');
+    expect(existsSync(join(fixture.root, backup, 'src/handlers/GoneHandler.ts'))).toBe(false);
+    // Outside src/ and config/, nothing is the step's: the learner's notes stay.
+    expect(fixture.read('workspace/notes.md')).toBe('mine');
+    expect(fixture.stdout()).toContain(
+      "src/ and config/ now hold this step's files alone: took out config/autoload/old.global.ts, src/handlers/GoneHandler.ts, src/handlers/HelloHandler.ts, src/mine.ts.",
+    );
+  });
+
   it('asks at a terminal before skipping a step, and a no starts nothing', async () => {
     const questions: string[] = [];
     fixture = createFixture({
@@ -248,7 +276,7 @@ describe('moving between steps', () => {
     await passStep01();
     await workshop('start', '02');
     fixture.write('workspace/src/mine.ts', 'export const mine = 1;\n');
-    expect(await workshop('start', '01', '--force')).toBe(0);
+    expect(await workshop('start', '01')).toBe(0);
     expect(existsSync(join(fixture.dirs.workspaceDir, 'src/ping.ts'))).toBe(false);
     expect(fixture.read('workspace/src/mine.ts')).toContain('mine');
     expect(fixture.stdout()).toContain('Took out the files of later steps: src/ping.ts.');

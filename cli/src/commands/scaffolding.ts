@@ -12,7 +12,8 @@ import { resolveStep } from './steps.ts';
 
 /**
  * Copies a step's starter or solution into the working copy and makes the step current.
- * Changed files are replaced only with --force or a yes at the terminal, and backed up first.
+ * Changed files are replaced only with --force or a yes at the terminal, and backed up first;
+ * --force also takes out every other file of src/ and config/, backing up the learner's.
  */
 async function copyIn(
   ctx: CommandContext,
@@ -38,6 +39,8 @@ async function copyIn(
   const outcome = await scaffold(ctx.dirs, targetDir(kind, step, ctx.dirs), {
     ...moving,
     force: flags.force || moving.force,
+    // --force says: this step's files, as they are. Anything else in src/ and config/ goes too.
+    exact: flags.force === true,
     heldStep: progress.current,
     confirm: ctx.confirm,
     now: ctx.now(),

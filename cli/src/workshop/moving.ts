@@ -41,7 +41,7 @@ export function startCommand(
   step: Step,
 ): string {
   const options = startOptions(steps, progress, step);
-  const plan = planScaffold(dirs, targetDir('starter', step, dirs), options.removeOthers);
+  const plan = planScaffold(dirs, targetDir('starter', step, dirs), options);
   const refused = !options.force && plan.conflicts.length > 0;
   return `start ${step.number}${refused ? ' --force' : ''}`;
 }
@@ -70,7 +70,11 @@ export function describeOutcome(
   if (outcome.backupDir) {
     lines.push(`Your previous versions are in ${relative(dirs.root, outcome.backupDir)}.`);
   }
-  if (outcome.removed.length > 0) {
+  if (outcome.exact && outcome.removed.length > 0) {
+    lines.push(
+      `src/ and config/ now hold this step's files alone: took out ${outcome.removed.join(', ')}.`,
+    );
+  } else if (outcome.removed.length > 0) {
     lines.push(`Took out the files of later steps: ${outcome.removed.join(', ')}.`);
   }
   if (outcome.strays.length > 0) {

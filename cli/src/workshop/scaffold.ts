@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmdirSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -48,8 +49,10 @@ export type ScaffoldOutcome =
   | {
       status: 'written';
       written: string[];
-      /** Files of other steps taken out of the working copy (with `removeOthers`). */
+      /** Files the source does not have, taken out of the working copy (`removeOthers`, `exact`). */
       removed: string[];
+      /** Whether src/ and config/ were made exactly the source's (`exact`). */
+      exact: boolean;
       /** Files the learner made that the step does not have, left in place. */
       strays: string[];
       backupDir: string | null;
@@ -67,12 +70,20 @@ export interface ScaffoldOptions {
    * command wrote go, changed ones as conflicts; the learner's own stay and are listed.
    */
   removeOthers?: boolean;
+  /**
+   * Make src/ and config/ exactly the source's (`--force`): every other file there goes too,
+   * the learner's own as a conflict, so backed up first.
+   */
+  exact?: boolean;
   /** The step the working copy held, which names its backup folder. */
   heldStep?: string | null | undefined;
 }
 
 /** Files of the working copy that are not the learner's project: never planned, never removed. */
 const NOT_PROJECT_FILES = new Set(['tsconfig.json']);
+
+/** The folders of a step's files, which `exact` makes the source's. */
+const STEP_FOLDERS = ['src/', 'config/'];
 
 export function sha256(content: Buffer | string): string {
   return createHash('sha256').update(content).digest('hex');
@@ -119,7 +130,7 @@ function readIfExists(path: string): Buffer | null {
 export function planScaffold(
   dirs: WorkshopDirs,
   sourceDir: string,
-  removeOthers = false,
+  { removeOthers = false, exact = false }: Pick<ScaffoldOptions, 'removeOthers' | 'exact'> = {},
 ): ScaffoldPlan {
   const record = readScaffoldRecord(dirs);
   const files = listFiles(sourceDir).map((path): PlannedFile => {
@@ -136,15 +147,15 @@ export function planScaffold(
   const conflicts = files.filter((file) => file.action === 'conflict').map((file) => file.path);
   const removals: string[] = [];
   const strays: string[] = [];
-  if (removeOthers) {
-    const wanted = new Set(files.map((file) => file.path));
-    for (const path of listFiles(dirs.workspaceDir)) {
-      if (wanted.has(path) || NOT_PROJECT_FILES.has(path)) continue;
-      const hash = record.files[path];
-      if (hash === undefined) strays.push(path);
-      else if (hash === sha256(readFileSync(join(dirs.workspaceDir, path)))) removals.push(path);
-      else conflicts.push(path);
-    }
+  const wanted = new Set(files.map((file) => file.path));
+  for (const path of removeOthers || exact ? listFiles(dirs.workspaceDir) : []) {
+    if (wanted.has(path) || NOT_PROJECT_FILES.has(path)) continue;
+    const stepFile = exact && STEP_FOLDERS.some((folder) => path.startsWith(folder));
+    if (!removeOthers && !stepFile) continue;
+    const hash = record.files[path];
+    if (hash === undefined && !stepFile) strays.push(path);
+    else if (hash === sha256(readFileSync(join(dirs.workspaceDir, path)))) removals.push(path);
+    else conflicts.push(path);
   }
   return { files, conflicts, removals, strays };
 }
@@ -175,11 +186,11 @@ export function backUp(
   return backupDir;
 }
 
-/** Writes the plan's files and records their hashes as the command's own. */
-export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan, removeOthers = false): void {
+/** Takes out the files the source does not have, writes its files and records their hashes. */
+export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan): void {
   const record = readScaffoldRecord(dirs);
-  for (const path of removeOthers ? leavingFiles(plan) : []) {
-    rmSync(join(dirs.workspaceDir, path), { force: true });
+  for (const path of leavingFiles(plan)) {
+    removeFile(dirs.workspaceDir, path);
     delete record.files[path];
   }
   for (const file of plan.files) {
@@ -191,6 +202,15 @@ export function applyScaffold(dirs: WorkshopDirs, plan: ScaffoldPlan, removeOthe
     record.files[file.path] = sha256(file.content);
   }
   writeJsonAtomic(recordPath(dirs), record);
+}
+
+/** Removes a file, and the folders that held only it (the `src/handlers/` of another step). */
+function removeFile(root: string, path: string): void {
+  rmSync(join(root, path), { force: true });
+  for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) {
+    if (readdirSync(join(root, folder)).length > 0) break;
+    rmdirSync(join(root, folder));
+  }
 }
 
 /** The files a plan takes out of the working copy: those the source does not have. */
@@ -207,14 +227,15 @@ export function describeConflicts(conflicts: readonly string[]) {
 /**
  * Copies `sourceDir` (a starter or a solution) into the working copy without ever losing work:
  * files the learner changed are replaced only with `force` or a yes, and backed up first.
- * Files of the working copy that the source does not have are left alone.
+ * Files of the working copy that the source does not have are left alone, unless
+ * `removeOthers` or `exact` says otherwise.
  */
 export async function scaffold(
   dirs: WorkshopDirs,
   sourceDir: string,
   options: ScaffoldOptions = {},
 ): Promise<ScaffoldOutcome> {
-  const plan = planScaffold(dirs, sourceDir, options.removeOthers);
+  const plan = planScaffold(dirs, sourceDir, options);
   let backupDir: string | null = null;
   if (plan.conflicts.length > 0) {
     if (!options.force) {
@@ -229,11 +250,12 @@ export async function scaffold(
     // Only now that they are about to be replaced: a declined copy leaves no backup behind.
     backupDir = backUp(dirs, plan.conflicts, options.now, options.heldStep ?? null);
   }
-  applyScaffold(dirs, plan, options.removeOthers);
+  applyScaffold(dirs, plan);
   writeWorkspaceTsconfig(dirs);
   const written = plan.files.filter((file) => file.action !== 'keep').map((file) => file.path);
-  const removed = options.removeOthers ? leavingFiles(plan) : [];
-  return { status: 'written', written, removed, strays: plan.strays, backupDir };
+  const removed = leavingFiles(plan).sort();
+  const exact = options.exact === true;
+  return { status: 'written', written, removed, strays: plan.strays, exact, backupDir };
 }
 
 /**
