@@ -9,6 +9,7 @@ export function recap(steps: readonly Step[]): string {
     'Where to go next:',
     '  conference/           the whole conference API in one project: npm run serve',
     '  docs/rest.md          the REST conventions (HAL, problems, negotiation, versions) in depth',
+    '  docs/authentication.md  the schemes, who may do what, lockouts and limits',
     '  docs/framework.md     how Hyperpipe works; framework/src reads in one sitting',
     '  docs/conference-api.md  the API you built, endpoint by endpoint',
   ].join('\n');

@@ -102,7 +102,14 @@ describe('the documentation site', () => {
   it('opens on the welcome page, with every guide in it', () => {
     const index = readFileSync(join(SITE, 'index.html'), 'utf8');
     expect(index).toContain('<h1 id="hyperpipe"');
-    for (const guide of ['The_framework', 'REST_conventions', 'The_conference_API', 'Benchmarks']) {
+    const guides = [
+      'The_framework',
+      'REST_conventions',
+      'Authentication_and_authorization',
+      'The_conference_API',
+      'Benchmarks',
+    ];
+    for (const guide of guides) {
       expect(index).toContain(`href="documents/${guide}.html"`);
       expect(existsSync(join(SITE, 'documents', `${guide}.html`))).toBe(true);
     }
