@@ -4,6 +4,7 @@ import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { text } from '../http/responses.ts';
 import { pathOf, type ServerRequest } from '../http/ServerRequest.ts';
 import type { PipeEnd } from '../middleware/MiddlewarePipe.ts';
+import { ApiProblem } from '../problem/ApiProblem.ts';
 
 /**
  * Options of the {@link FinalHandler}, which an application takes from its
@@ -20,7 +21,8 @@ export interface FinalHandlerOptions {
 /**
  * Where a top-level pipeline ends. A request nobody answered gets 404; an error nobody
  * recovered from gets its own status if it is an {@link HttpError} (a 405 keeps its
- * `Allow` header), or 500 without details. Headers outer middleware put on the response
+ * `Allow` header; a client's {@link ApiProblem}, such as malformed JSON, is answered as
+ * the problem it is), or 500 without details. Headers outer middleware put on the response
  * prototype, such as CORS headers, reach both: the pipeline carries them.
  *
  * Applications do not build one: `hyperpipe` does not export it. Each {@link Application}
@@ -64,6 +66,8 @@ export class FinalHandler implements PipeEnd {
     _response: ResponsePrototype,
   ): Promise<Response> {
     if (error instanceof HttpError && error.status < 500) {
+      // A problem is a document the client reads, with or without the problem middleware.
+      if (error instanceof ApiProblem) return error.toResponse();
       return text(error.message, { status: error.status, headers: error.headers });
     }
     this.#onError(error, request);

@@ -9,8 +9,8 @@ import { essence, isJsonType } from './mediaType.ts';
  * @param contentType - the request's `Content-Type`
  *
  * @returns the value; `undefined` for JSON of only white space, which is no body
- * @throws ApiProblem 400 `JSON decoding error: <reason>` for malformed JSON, and 400 for bytes
- *   that are not UTF-8
+ * @throws ApiProblem 400 `JSON decoding error: the request body is not valid JSON` for
+ *   malformed JSON, and 400 for bytes that are not UTF-8
  *
  * @example
  * ```ts
@@ -32,13 +32,19 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
  * A JSON body. White space alone is no body, as zf-content-negotiation reads it. Any JSON
  * value is a body, a bare `"1"` too: it is well-formed JSON, and a resource that wants an
  * object refuses another shape when it validates, with a 422 that names the field `body`.
+ *
+ * Malformed JSON is refused in the same words whatever the mistake: the parser's message
+ * names its own internals and may quote the body back (`Unexpected token 'p', "password=…"`).
+ * It stays the problem's `cause`, for a debugger, never for the client.
  */
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
-  } catch (error) {
-    throw new ApiProblem(400, `JSON decoding error: ${(error as Error).message}`);
+  } catch (cause) {
+    throw new ApiProblem(400, 'JSON decoding error: the request body is not valid JSON', {
+      cause,
+    });
   }
 }
 
