@@ -37,6 +37,19 @@ export function countStatements(database: Database.Database): StatementCount {
 }
 
 /**
+ * A count as a check's report says it: `1 statement, reading 1 row`, `3 statements, reading
+ * 78 rows`.
+ */
+export function describeCount(count: Pick<StatementCount, 'statements' | 'rows'>): string {
+  return `${counted(count.statements, 'statement')}, reading ${counted(count.rows, 'row')}`;
+}
+
+/** A number with its noun, in the singular for one: `1 row`, `0 rows`, `2 rows`. */
+export function counted(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
+/**
  * Wraps the statement's own run methods. They are replaced on the statement itself, not put
  * behind a Proxy: better-sqlite3's native methods refuse any `this` but the statement, and
  * `pluck()` or `raw()` return the statement, which keeps the wrappers.
