@@ -431,6 +431,17 @@ export function sameUrls(one: readonly string[], other: readonly string[]): bool
   return one.length === other.length && one.every((url) => other.includes(url));
 }
 
+/**
+ * How a report names an item: by what its self link leads to, such as `speaker 58` for
+ * `…/speaker/58`, and `item 58` when it has no such link.
+ */
+function itemName(exchange: Exchange, item: unknown): string {
+  const id = String((item as { id?: unknown } | null)?.id);
+  const segments = resolve(exchange, hrefOf(item, 'self'))?.pathname.split('/') ?? [];
+  const kind = segments.at(-1) === id ? segments.at(-2) : undefined;
+  return `${kind || 'item'} ${id}`;
+}
+
 /** How a relation to many looks in a report: its links, or that there are none. */
 function shownRelation(document: unknown, relation: string): string {
   const links = (document as { _links?: Record<string, unknown> } | null)?._links?.[relation];
@@ -456,7 +467,7 @@ export async function walkRelation(
     const self = selfOf(exchange, item) as string;
     const linked = linksOf(exchange, item, relation);
     expectThat(linked !== undefined, {
-      expected: `item ${String(item.id)} of the page with "_links": { "${relation}": [ … ] }, a link to each of its ${relation} (a list, even of one or none)`,
+      expected: `${itemName(exchange, item)} of the page with "_links": { "${relation}": [ … ] }, a link to each of its ${relation} (a list, even of one or none)`,
       received: shownRelation(item, relation),
       exchange,
       hint: hints.links,
@@ -500,7 +511,7 @@ export function expectLinkedAsWalked(
     const linked = linksOf(exchange, item, relation) ?? [];
     const expected = linking.get(selfOf(exchange, item) as string) ?? [];
     expectThat(sameUrls(linked, expected), {
-      expected: `item ${String(item.id)} of the page linking under "${relation}" to the ${expected.length} that link to it: ${expected.join(', ') || 'none'}`,
+      expected: `${itemName(exchange, item)} of the page linking under "${relation}" to the ${expected.length} that link to it: ${expected.join(', ') || 'none'}`,
       received: shownRelation(item, relation),
       exchange,
       hint,
@@ -532,7 +543,7 @@ export function expectEmbeddedLinked(
   const unlinked = items.find((item) => !linksOf(exchange, item, back)?.includes(self));
   expectThat(unlinked === undefined, {
     expected: `each of the embedded ${name} with "_links": { "${back}": [ … ] }, a link to each of its ${back}, this one among them`,
-    received: `item ${String(unlinked?.id)} with ${shownRelation(unlinked, back)}`,
+    received: `${itemName(exchange, unlinked)} with ${shownRelation(unlinked, back)}`,
     exchange,
     hint,
   });

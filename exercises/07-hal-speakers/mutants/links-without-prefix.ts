@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: "`request.url.origin + request.basePath + '/speaker/7'`",
+  rule: 'Build one base from the request, `request.url.origin` followed by `request.basePath`',
   mistake:
     'builds the links of the collection from the origin alone, so they lose the prefix the application is mounted under',
   edits: [

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: "`{?page}` becomes `?page=2`, or nothing when no page is given, the first page's URL.",
+  rule: "`{?page}` expands to `?page=2`, or to nothing, the first page's URL",
   mistake:
     'writes the page into the URL as ?page={page}, which a client without a page fills in as ?page=',
   edits: [

@@ -1,6 +1,9 @@
 import {
+  empty,
+  entityTag,
   json,
   type MiddlewareInterface,
+  noneMatchFails,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
@@ -8,7 +11,10 @@ import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';
 import { ApiProblem } from 'hyperpipe/problem';
 import type { Catalogue } from '../database/Catalogue.ts';
 
-/** `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link. */
+/**
+ * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link and its
+ * `ETag`, or `304 Not Modified` to a client that already holds that very answer.
+ */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
 
@@ -28,6 +34,12 @@ export class SpeakerEntityHandler implements MiddlewareInterface {
     const self = `${request.url.origin}${request.basePath}/speaker/${speaker.id}`;
     // `{ ...speaker }`: HalResource takes a plain record of fields, which TypeScript does not
     // count an interface such as Speaker as.
-    return json(new HalResource({ ...speaker }, self), response, HAL_MEDIA_TYPE);
+    const resource = new HalResource({ ...speaker }, self);
+    // The tag of the very text json() sends: it changes exactly when a byte of the answer does.
+    const tag = entityTag(JSON.stringify(resource));
+    response.setHeader('etag', tag);
+    // The client holds this answer already: the status and the tag say so, without the body.
+    if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
+    return json(resource, response, HAL_MEDIA_TYPE);
   }
 }

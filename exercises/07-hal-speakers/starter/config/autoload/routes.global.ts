@@ -32,9 +32,15 @@ export default {
       allowed_methods: ['GET', 'POST'],
       name: 'timezone',
     },
-    // TODO: GET /speaker (the SpeakerCollectionHandler service) and GET /speaker/{speaker_id}
-    // (the SpeakerEntityHandler service), each with a name; dependencies.global.ts (given)
-    // makes both services. A token restricts speaker_id to positive integers, as the token
-    // of /hello/{name} does for names (README, "What to do" 2; hints 6 and 17).
+    // TODO: GET /speaker, named 'speakers', answered by the SpeakerCollectionHandler service
+    // that dependencies.global.ts (given) makes; GET only (README, "What to do" 2; hint 6).
+    {
+      path: '/speaker/{speaker_id}',
+      middleware: 'SpeakerEntityHandler',
+      allowed_methods: ['GET'],
+      // Ids are positive integers: /speaker/abc or /speaker/0 is no route, so a 404 problem.
+      options: { tokens: { speaker_id: '[1-9]\\d{0,14}' } },
+      name: 'speaker',
+    },
   ],
 };

@@ -1,18 +1,19 @@
 import {
-  HttpError,
+  empty,
+  entityTag,
+  json,
   type MiddlewareInterface,
+  noneMatchFails,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';
+import { ApiProblem } from 'hyperpipe/problem';
 import type { Catalogue } from '../database/Catalogue.ts';
 
 /**
- * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link.
- *
- * TODO: answer the speaker whose id the route parameter speaker_id names (a text), from
- * this.catalogue, as a HAL resource with its absolute self link (README, "HAL" and
- * "Absolute self links"); no such speaker is the 404 "Entity not found." problem (README,
- * "Problems everywhere"). Hint 14 leads to it.
+ * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link and its
+ * `ETag`, or `304 Not Modified` to a client that already holds that very answer.
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
@@ -26,7 +27,19 @@ export class SpeakerEntityHandler implements MiddlewareInterface {
     this.catalogue = catalogue;
   }
 
-  process(_request: ServerRequest, _response: ResponsePrototype): Response {
-    throw new HttpError(501, 'SpeakerEntityHandler is not written yet');
+  process(request: ServerRequest, response: ResponsePrototype): Response {
+    // The route's token lets only positive integers through.
+    const speaker = this.catalogue.speakers.fetch(Number(request.param('speaker_id')));
+    if (!speaker) throw new ApiProblem(404, 'Entity not found.');
+    const self = `${request.url.origin}${request.basePath}/speaker/${speaker.id}`;
+    // `{ ...speaker }`: HalResource takes a plain record of fields, which TypeScript does not
+    // count an interface such as Speaker as.
+    const resource = new HalResource({ ...speaker }, self);
+    // The tag of the very text json() sends: it changes exactly when a byte of the answer does.
+    const tag = entityTag(JSON.stringify(resource));
+    response.setHeader('etag', tag);
+    // The client holds this answer already: the status and the tag say so, without the body.
+    if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
+    return json(resource, response, HAL_MEDIA_TYPE);
   }
 }

@@ -11,5 +11,5 @@ export default {
       replace: "options: { tokens: { speaker_id: '\\\\d+' } },",
     },
   ],
-  hint: 17,
+  hint: 14,
 } satisfies LessonMutant;

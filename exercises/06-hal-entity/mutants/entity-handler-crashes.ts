@@ -12,5 +12,5 @@ export default {
         '    const self = (speaker as unknown as { links: { self: string } }).links.self ?? `',
     },
   ],
-  hint: 14,
+  hint: 3,
 } satisfies LessonMutant;

@@ -15,5 +15,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 14,
+  hint: 3,
 } satisfies LessonMutant;

@@ -6,10 +6,9 @@ export default {
   edits: [
     {
       file: 'src/speaker/SpeakerEntityHandler.ts',
-      find: 'return json(new HalResource({ ...speaker }, self), response, HAL_MEDIA_TYPE);',
-      replace:
-        'return json(\n      new HalResource({ id: speaker.id, name: speaker.name }, self),\n      response,\n      HAL_MEDIA_TYPE,\n    );',
+      find: 'const resource = new HalResource({ ...speaker }, self);',
+      replace: 'const resource = new HalResource({ id: speaker.id, name: speaker.name }, self);',
     },
   ],
-  hint: 14,
+  hint: 3,
 } satisfies LessonMutant;

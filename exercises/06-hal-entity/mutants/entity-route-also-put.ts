@@ -12,5 +12,5 @@ export default {
         "      middleware: 'SpeakerEntityHandler',\n      allowed_methods: ['GET', 'PUT'],\n",
     },
   ],
-  hint: 6,
+  hint: 1,
 } satisfies LessonMutant;

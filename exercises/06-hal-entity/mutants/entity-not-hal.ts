@@ -7,8 +7,8 @@ export default {
   edits: [
     {
       file: 'src/speaker/SpeakerEntityHandler.ts',
-      find: 'return json(new HalResource({ ...speaker }, self), response, HAL_MEDIA_TYPE);',
-      replace: 'return json(new HalResource({ ...speaker }, self), response);',
+      find: 'return json(resource, response, HAL_MEDIA_TYPE);',
+      replace: 'return json(resource, response);',
     },
     {
       file: 'src/speaker/SpeakerEntityHandler.ts',
@@ -16,5 +16,5 @@ export default {
       replace: "import { HalResource } from 'hyperpipe/hal';",
     },
   ],
-  hint: 14,
+  hint: 3,
 } satisfies LessonMutant;

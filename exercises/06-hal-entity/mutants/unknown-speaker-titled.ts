@@ -12,5 +12,5 @@ export default {
         "if (!speaker) throw new ApiProblem(404, 'Entity not found.', { title: 'Speaker not found' });",
     },
   ],
-  hint: 14,
+  hint: 3,
 } satisfies LessonMutant;

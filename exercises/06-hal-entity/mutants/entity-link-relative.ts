@@ -10,5 +10,5 @@ export default {
       replace: `const self = \`\${request.basePath}/speaker/\${speaker.id}\`;`,
     },
   ],
-  hint: 11,
+  hint: 6,
 } satisfies LessonMutant;

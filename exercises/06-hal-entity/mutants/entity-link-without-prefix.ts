@@ -11,5 +11,5 @@ export default {
       replace: `const self = \`\${request.url.origin}/speaker/\${speaker.id}\`;`,
     },
   ],
-  hint: 11,
+  hint: 6,
 } satisfies LessonMutant;

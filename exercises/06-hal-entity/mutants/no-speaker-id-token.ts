@@ -11,5 +11,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 17,
+  hint: 14,
 } satisfies LessonMutant;

@@ -1,0 +1,4 @@
+// The word HelloHandler greets with. A *.local.ts file could change it on one machine.
+export default {
+  greeting: 'Hello',
+};
