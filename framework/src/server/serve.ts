@@ -15,7 +15,12 @@ import { writeProblem, writeProblemToSocket } from './writeProblem.ts';
 
 export type { FetchHandler, RunningServer, ServeOptions };
 
-/** Where a server listens unless told otherwise: this machine only. */
+/**
+ * Where a server listens unless told otherwise: this machine only, as Fastify does (Express
+ * and Hono listen on every interface). An API in the making, without authentication yet or
+ * with `debug` stacks in its answers, stays off the café's network; a container, whose
+ * port is reached from outside it, says `HOST=0.0.0.0`.
+ */
 const DEFAULT_HOSTNAME = '127.0.0.1';
 
 /**
