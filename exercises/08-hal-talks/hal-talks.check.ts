@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 import {
+  createTargetApp,
   type Exchange,
   expectResponse,
   expectThat,
@@ -10,6 +12,7 @@ import {
   send,
   setHandlerHints,
 } from '@hyperpipe/cli/harness';
+import { createApplication } from 'hyperpipe';
 import { describe, it } from 'vitest';
 import { countStatements } from '../../cli/src/harness/statementCount.ts';
 import {
@@ -28,6 +31,7 @@ import {
   type Listed,
   linksOf,
   linkTo,
+  MOUNTED_AT,
   PROBLEM,
   resolve,
   sameUrls,
@@ -236,8 +240,9 @@ function expectAbsoluteLinks(exchange: Exchange, hint: number): void {
 }
 
 /**
- * Expects each resource embedded under `name` to link under `back` to what its own entity
- * links to: all of its relations, not only the entity it is embedded in.
+ * Expects each resource embedded under `name` to be the whole resource, every field its own
+ * entity has, and to link under `back` to what its own entity links to: all of its
+ * relations, not only the entity it is embedded in.
  */
 async function expectEmbeddedLinkedAsAlone(
   exchange: Exchange,
@@ -248,6 +253,14 @@ async function expectEmbeddedLinkedAsAlone(
   const items = (exchange.json as { _embedded?: Record<string, Item[]> })._embedded?.[name] ?? [];
   for (const item of items) {
     const alone = await followSelf(exchange, item);
+    expectResponse(alone, { status: 200 }, { hint });
+    const fields = fieldsOf(alone.json as Item);
+    expectThat(isDeepStrictEqual(fieldsOf(item), fields), {
+      expected: `${selfOf(exchange, item)} embedded whole, with the fields it has alone: ${Object.keys(fields).join(', ')}`,
+      received: `embedded with ${Object.keys(fieldsOf(item)).join(', ') || 'no fields'}`,
+      exchange,
+      hint,
+    });
     const embedded = linksOf(exchange, item, back) ?? [];
     const own = linksOf(alone, alone.json, back) ?? [];
     expectThat(sameUrls(embedded, own), {
@@ -313,6 +326,19 @@ describe('step 08: HAL talks and embedded relations', () => {
     expectResponse(exchange, { json: fieldsOf(talk) }, { hint: 4 });
     expectAbsoluteLinks(exchange, 4);
     await expectEmbeddedLinkedAsAlone(exchange, 'speakers', 'talks', 4);
+  });
+
+  it('builds the links of a talk, a speaker and what they embed from the request, keeping the prefix the client used', async () => {
+    // The application mounted under a prefix, as step 04 mounted the blog under /blog.
+    const app = createApplication().pipe(MOUNTED_AT, await createTargetApp());
+    const start = await getRoot(app, MOUNTED_AT);
+    expectRoot(start, rootLinks(start), rootHints);
+    const exchange = await followTemplate(start, 'talk', { talk_id: 3 }, rootHints.links, { app });
+    expectEntity(exchange, '/talk/3', { id: 3 }, SPEAKERS_OF_A_TALK, 4);
+    const speaker = await followTemplate(start, 'speaker', { speaker_id: 1 }, rootHints.links, {
+      app,
+    });
+    expectEntity(speaker, '/speaker/1', { id: 1 }, TALKS_OF_A_SPEAKER, 7);
   });
 
   it("answers a speaker's self link with that speaker, linking to their talks and embedding them", async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 import {
   BASE_URL,
@@ -233,9 +234,16 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
   const listed = ((await send('GET', '/speaker')).json as { _embedded: { speakers: Item[] } })
     ._embedded.speakers[0] as Item;
   expectResponse(speaker, { json: fieldsOf(listed) }, { hint: 1 });
-  // Each embedded talk links to all its speakers, as the talk does alone.
+  // Each embedded talk is the whole talk, and links to all its speakers, as the talk does alone.
   for (const talk of embeddedOf(speaker, 'talks')) {
     const alone = await send('GET', `/talk/${String(talk.id)}`);
+    const whole = fieldsOf(alone.json as Item);
+    expectThat(isDeepStrictEqual(fieldsOf(talk), whole), {
+      expected: `talk ${String(talk.id)} embedded whole, with the fields it has alone: ${Object.keys(whole).join(', ')}`,
+      received: `embedded with ${Object.keys(fieldsOf(talk)).join(', ') || 'no fields'}`,
+      exchange: speaker,
+      hint: 1,
+    });
     const embedded = linksOf(speaker, talk, 'speakers') ?? [];
     const own = linksOf(alone, alone.json, 'speakers') ?? [];
     expectThat(sameUrls(embedded, own), {
@@ -268,7 +276,7 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
   );
 });
 
-it('serves the speakers as a HAL page; POST and DELETE on it are the resource 405', async () => {
+it('serves the speakers as a HAL page; POST and DELETE on it are the resource 405, OPTIONS its 204', async () => {
   const page = await send('GET', '/speaker');
   expectResponse(
     page,
@@ -305,6 +313,11 @@ it('serves the speakers as a HAL page; POST and DELETE on it are the resource 40
   expectResponse(await send('DELETE', '/speaker'), notDefined('DELETE', 'collections'), {
     hint: 10,
   });
+  expectResponse(
+    await send('OPTIONS', '/speaker'),
+    { status: 204, headers: { allow: onlyGet } },
+    { hint: 10 },
+  );
 });
 
 it('serves a talk as HAL with its speakers; PUT, PATCH and DELETE are the resource 405', async () => {

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: '`embedded`, which turns a field such as `talks: [...]` into `_embedded.talks`',
+  rule: '`embedded` turns a field such as `talks: [...]` into `_embedded.talks`',
   mistake:
     "leaves `embedded` out of the speaker's entry: the talks come out as a plain field, without self links",
   edits: [
