@@ -64,7 +64,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   start: {
     usage: 'start <step> [--force]',
-    summary: "copy a step's starter into workspace/ and make it current",
+    summary:
+      "copy a step's starter into workspace/ and make it current (--force: src/ and config/ end as the starter alone, other files backed up first)",
     flags: ['force'],
     maxArgs: 1,
   },
