@@ -394,3 +394,192 @@ it('refuses a talk with a speaker nobody is, and links nothing', async () => {
   await expectRefused('POST', '/talk', { title: 'Pipelines', speakers }, 'speakers', 13);
   await expectRefused('PATCH', `/talk/${id}`, { speakers }, 'speakers', 13);
 });
+
+/** The 412 problem: the version `If-Match` names is not the entity's current one. */
+const PRECONDITION_FAILED = {
+  status: 412,
+  headers: { 'content-type': PROBLEM },
+  json: { status: 412, title: 'Precondition Failed' },
+};
+
+/** The ETag of an answer, which must have one. */
+function etagOf(exchange: Exchange, hint: number): string {
+  expectResponse(exchange, { headers: { etag: /^"[^"]*"$/ } }, { hint });
+  return exchange.headers.get('etag') as string;
+}
+
+/**
+ * Checks that the ETag a write answered is the one GET answers now: the write answered the
+ * entity as `fetch` renders it, so the client may send that tag with its next write.
+ */
+async function expectCurrent(write: Exchange, path: string): Promise<string> {
+  const tag = etagOf(write, 16);
+  const fetched = await send('GET', path);
+  expectResponse(fetched, { status: 200 }, { hint: 16 });
+  expectThat(fetched.headers.get('etag') === tag, {
+    expected: [
+      `GET ${path} to answer the ETag the ${write.request.method} answered, ${tag}:`,
+      'the write answers the entity exactly as fetch renders it, so its tag names the version',
+      'the client now holds',
+    ],
+    received: [`ETag ${fetched.headers.get('etag')}, for the body`, fetched.text],
+    exchange: write,
+    hint: 16,
+  });
+  return tag;
+}
+
+/** Checks that GET `path` answers exactly `version`: the same body and the same ETag. */
+async function expectUnchanged(path: string, version: Exchange): Promise<void> {
+  expectResponse(
+    await send('GET', path),
+    { status: 200, headers: { etag: etagOf(version, 16) }, json: version.json },
+    { hint: 16 },
+  );
+}
+
+it('goes ahead with a write whose If-Match names the current ETag, and answers the ETag of the new version', async () => {
+  const created = await send('POST', '/speaker', { json: { name: 'Edsger Dijkstra' } });
+  expectResponse(created, { status: 201 }, { hint: 1 });
+  const speaker = pathOf(created.headers.get('location') ?? '');
+  let tag = await expectCurrent(created, speaker);
+  for (const [method, body] of [
+    ['PUT', { name: 'Edsger W. Dijkstra', url: 'https://ewd.example' }],
+    ['PATCH', { twitter: '@ewd' }],
+  ] as const) {
+    const written = await send(method, speaker, { json: body, headers: { 'if-match': tag } });
+    expectResponse(written, { status: 200, json: body }, { hint: 16 });
+    tag = await expectCurrent(written, speaker);
+  }
+  const deleted = await send('DELETE', speaker, { headers: { 'if-match': tag } });
+  expectResponse(deleted, { status: 204 }, { hint: 16 });
+  expectResponse(await send('GET', speaker), NOT_FOUND, { hint: 16 });
+
+  const [first, second] = await idsOf('speaker', 'speakers');
+  const talk = await send('POST', '/talk', {
+    json: { title: 'Go To considered', day: '2027-05-19', speakers: [first] },
+  });
+  expectResponse(talk, { status: 201 }, { hint: 1 });
+  const path = pathOf(talk.headers.get('location') ?? '');
+  tag = await expectCurrent(talk, path);
+  for (const [method, body] of [
+    ['PUT', { title: 'Go To, considered harmful', speakers: [first, second] }],
+    ['PATCH', { day: '2027-05-20' }],
+  ] as const) {
+    const written = await send(method, path, { json: body, headers: { 'if-match': tag } });
+    expectResponse(written, { status: 200 }, { hint: 16 });
+    tag = await expectCurrent(written, path);
+  }
+  expectResponse(
+    await send('DELETE', path, { headers: { 'if-match': tag } }),
+    { status: 204 },
+    {
+      hint: 16,
+    },
+  );
+});
+
+it('prevents the lost update: a write whose If-Match names a version since replaced is a 412 problem, and changes nothing', async () => {
+  const [, id] = await idsOf('speaker', 'speakers');
+  const path = `/speaker/${id}`;
+  // Two editors GET the same speaker and hold the same ETag.
+  const seen = etagOf(await send('GET', path), 16);
+  const first = await send('PUT', path, {
+    json: { name: 'Barbara Liskov', url: 'https://liskov.example' },
+    headers: { 'if-match': seen },
+  });
+  expectResponse(first, { status: 200 }, { hint: 16 });
+  // The second has not seen the first's change: writing would silently undo it.
+  const total = await totalOf('speaker', 16);
+  for (const [method, body] of [
+    ['PUT', { name: 'Margaret Hamilton' }],
+    ['PATCH', { url: 'https://hamilton.example' }],
+    ['DELETE', undefined],
+  ] as const) {
+    expectResponse(
+      await send(method, path, { json: body, headers: { 'if-match': seen } }),
+      PRECONDITION_FAILED,
+      { hint: 16 },
+    );
+    await expectUnchanged(path, first);
+  }
+  expectThat((await totalOf('speaker', 16)) === total, {
+    expected: `GET /speaker to count ${total} speakers after the refused writes`,
+    hint: 16,
+  });
+
+  const [talkId] = await idsOf('talk', 'talks');
+  const talk = `/talk/${talkId}`;
+  const before = await send('GET', talk);
+  const stale = etagOf(before, 16);
+  expectResponse(
+    await send('PATCH', talk, { json: { day: '2027-05-21' } }),
+    { status: 200 },
+    { hint: 4 },
+  );
+  const current = await send('GET', talk);
+  expectResponse(
+    await send('PUT', talk, { json: { title: 'Overwritten' }, headers: { 'if-match': stale } }),
+    PRECONDITION_FAILED,
+    { hint: 16 },
+  );
+  await expectUnchanged(talk, current);
+});
+
+it('compares tags strongly: a weak tag in If-Match is a 412, even for the current version', async () => {
+  const [id] = await idsOf('speaker', 'speakers');
+  const path = `/speaker/${id}`;
+  const current = await send('GET', path);
+  const weak = `W/${etagOf(current, 16)}`;
+  for (const [method, body] of [
+    ['PUT', { name: 'Weakly Matched' }],
+    ['PATCH', { twitter: '@weak' }],
+    ['DELETE', undefined],
+  ] as const) {
+    expectResponse(
+      await send(method, path, { json: body, headers: { 'if-match': weak } }),
+      PRECONDITION_FAILED,
+      { hint: 16 },
+    );
+    await expectUnchanged(path, current);
+  }
+});
+
+it('takes If-Match: * as "any current version": a write to an entity nobody has is a 412, one that exists goes ahead', async () => {
+  for (const [method, path, body] of [
+    ['PUT', '/speaker/99999999', { name: 'Nobody' }],
+    ['PATCH', '/talk/99999999', { title: 'Nothing' }],
+    ['DELETE', '/speaker/99999999', undefined],
+  ] as const) {
+    expectResponse(
+      await send(method, path, { json: body, headers: { 'if-match': '*' } }),
+      PRECONDITION_FAILED,
+      { hint: 16 },
+    );
+  }
+  const [id] = await idsOf('talk', 'talks');
+  expectResponse(
+    await send('PATCH', `/talk/${id}`, {
+      json: { day: '2027-05-22' },
+      headers: { 'if-match': '*' },
+    }),
+    { status: 200, json: { id, day: '2027-05-22' } },
+    { hint: 16 },
+  );
+});
+
+it("goes ahead with a write without If-Match, whatever version the client saw: the condition is the client's to ask for", async () => {
+  const [id] = await idsOf('speaker', 'speakers');
+  const path = `/speaker/${id}`;
+  const seen = etagOf(await send('GET', path), 16);
+  expectResponse(
+    await send('PATCH', path, { json: { twitter: '@first' }, headers: { 'if-match': seen } }),
+    { status: 200 },
+    { hint: 16 },
+  );
+  expectResponse(
+    await send('PATCH', path, { json: { twitter: '@second' } }),
+    { status: 200, json: { id, twitter: '@second' } },
+    { hint: 16 },
+  );
+});
