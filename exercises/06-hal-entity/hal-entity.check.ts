@@ -5,7 +5,9 @@ import {
   expectResponse,
   expectThat,
   loadCreateApp,
+  type Matcher,
   type SendOptions,
+  satisfies,
   send,
   setHandlerHints,
 } from '@hyperpipe/cli/harness';
@@ -87,9 +89,14 @@ async function taggedSpeaker7(
 function expectNotModified(exchange: Exchange, tag: string): void {
   expectResponse(
     exchange,
-    { status: 304, headers: { etag: tag }, text: '' },
+    { status: 304, headers: { etag: sameTag(tag) }, text: '' },
     { hint: NOT_MODIFIED },
   );
+}
+
+/** A matcher of the ETag `tag`, shown as the header is written. */
+function sameTag(tag: string): Matcher {
+  return satisfies((value) => value === tag, `${tag}, the tag of the 200`);
 }
 
 describe('step 06: HAL, one speaker, its ETag and 304', () => {
@@ -191,27 +198,34 @@ describe('step 06: HAL, one speaker, its ETag and 304', () => {
     });
     // HEAD answers what GET would, but the body: its tag too.
     const head = await speaker7('HEAD');
-    expectResponse(head, { status: 200, headers: { etag: tag }, text: '' }, { hint: ETAG });
+    expectResponse(
+      head,
+      { status: 200, headers: { etag: sameTag(tag) }, text: '' },
+      { hint: ETAG },
+    );
   });
 
   it('changes the ETag exactly when the answer does: another speaker, a renamed one, another prefix', async () => {
     await withCatalogue(async ({ database, app }) => {
       const { exchange, tag } = await taggedSpeaker7({ app });
-      const differs = (other: Exchange, what: string) =>
+      const differs = (other: Exchange, why: string) =>
         expectThat(other.headers.get('etag') !== tag, {
-          expected: `an ETag other than ${tag}: ${what}, so a client that holds the old answer gets the new one`,
+          expected: `an ETag other than ${tag}, since ${why}`,
           received: `ETag: ${other.headers.get('etag')}`,
           exchange: other,
           hint: ETAG,
         });
       const eight = await send('GET', '/speaker/8', { app });
       expectResponse(eight, { status: 200 }, { hint: ENTITY });
-      differs(eight, 'speaker 8 is another answer');
+      differs(eight, 'speaker 8 is another answer than speaker 7');
       const { name } = database.prepare('SELECT name FROM speakers WHERE id = 7').get() as {
         name: string;
       };
       database.prepare('UPDATE speakers SET name = ? WHERE id = 7').run(`${name} (renamed)`);
-      differs(await send('GET', '/speaker/7', { app }), 'the speaker was renamed since');
+      differs(
+        await send('GET', '/speaker/7', { app }),
+        'the speaker was renamed: a client that holds the old name must get the new one',
+      );
       // The same bytes again, the same tag again: the tag is the answer's, nothing else.
       database.prepare('UPDATE speakers SET name = ? WHERE id = 7').run(name);
       const back = await send('GET', '/speaker/7', { app });
@@ -225,7 +239,7 @@ describe('step 06: HAL, one speaker, its ETag and 304', () => {
       const mounted = createApplication().pipe(MOUNTED_AT, app);
       const under = await send('GET', `${MOUNTED_AT}/speaker/7`, { app: mounted });
       expectResponse(under, { status: 200 }, { hint: ROUTES });
-      differs(under, `its self link is ${MOUNTED_AT}/speaker/7 under a prefix, other bytes`);
+      differs(under, `under a prefix the self link differs, so the bytes do`);
     });
   });
 
@@ -269,7 +283,7 @@ describe('step 06: HAL, one speaker, its ETag and 304', () => {
       const fresh = await send('GET', '/speaker/7', { headers: { 'if-none-match': field } });
       expectResponse(
         fresh,
-        { status: 200, headers: { etag: tag, 'content-type': HAL }, text: exchange.text },
+        { status: 200, headers: { etag: sameTag(tag), 'content-type': HAL }, text: exchange.text },
         { hint: NOT_MODIFIED },
       );
     }
