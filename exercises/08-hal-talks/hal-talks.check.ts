@@ -14,7 +14,7 @@ import {
 } from '@hyperpipe/cli/harness';
 import { createApplication } from 'hyperpipe';
 import { describe, it } from 'vitest';
-import { countStatements } from '../../cli/src/harness/statementCount.ts';
+import { countStatements, describeCount } from '../../cli/src/harness/statementCount.ts';
 import {
   type CollectionPage,
   expectCollectionPage,
@@ -568,6 +568,69 @@ describe('step 08: HAL talks and embedded relations', () => {
     }
   });
 
+  it('tags a talk and a speaker as step 06 tagged a speaker: a 304 for their ETag, a new tag when what they embed changes', async () => {
+    const createApp = await loadCreateApp();
+    const database = createInMemoryCatalogue();
+    try {
+      const app = await createApp({ database });
+      const related = (sql: string) => (database.prepare(sql).get() as { id: number }).id;
+      const speakerOfTalk = related(
+        'SELECT min(speaker_id) AS id FROM talks_speakers WHERE talk_id = 3',
+      );
+      const talkOfSpeaker = related(
+        'SELECT min(talk_id) AS id FROM talks_speakers WHERE speaker_id = 1',
+      );
+      const rename = (sql: string, id: number) => () => database.prepare(sql).run(id);
+      const cases = [
+        {
+          path: '/talk/3',
+          hint: 4,
+          embedded: `speaker ${speakerOfTalk}`,
+          change: rename(
+            "UPDATE speakers SET name = name || ' (renamed)' WHERE id = ?",
+            speakerOfTalk,
+          ),
+        },
+        {
+          path: '/speaker/1',
+          hint: 7,
+          embedded: `talk ${talkOfSpeaker}`,
+          change: rename(
+            "UPDATE talks SET title = title || ' (renamed)' WHERE id = ?",
+            talkOfSpeaker,
+          ),
+        },
+      ];
+      for (const { path, hint, embedded, change } of cases) {
+        const first = await send('GET', path, { app });
+        const tag = first.headers.get('etag');
+        expectThat(tag !== null && /^"[^"]*"$/.test(tag), {
+          expected: `GET ${path} with a strong ETag, "…", as step 06's speaker has`,
+          received: `ETag: ${tag ?? 'none'}`,
+          exchange: first,
+          hint,
+        });
+        expectResponse(
+          await send('GET', path, { app, headers: { 'if-none-match': tag } }),
+          { status: 304, headers: { etag: tag }, text: '' },
+          { hint },
+        );
+        // What it embeds changes: the tag of the whole answer changes with it.
+        change();
+        const changed = await send('GET', path, { app, headers: { 'if-none-match': tag } });
+        expectResponse(changed, { status: 200 }, { hint });
+        expectThat(changed.headers.get('etag') !== tag, {
+          expected: `GET ${path} with a new ETag once ${embedded}, which it embeds, is renamed: the tag of the whole answer`,
+          received: `the same ETag: ${tag}`,
+          exchange: changed,
+          hint,
+        });
+      }
+    } finally {
+      database.close();
+    }
+  });
+
   it('reads a page of speakers, a speaker and a talk in three statements each: the links of many in one query, not one query each', async () => {
     const createApp = await loadCreateApp();
     const database = createInMemoryCatalogue();
@@ -591,7 +654,7 @@ describe('step 08: HAL talks and embedded relations', () => {
         expectResponse(exchange, { status: 200 }, { hint });
         expectThat(count.statements <= 4, {
           expected: `three statements or so: the resource or the page (and its total), its relations, and the ids their links need, in one query for all of them`,
-          received: `${count.statements} statements, reading ${count.rows} rows`,
+          received: describeCount(count),
           exchange,
           hint,
         });

@@ -13,7 +13,7 @@ import {
   setStartupHint,
 } from '@hyperpipe/cli/harness';
 import { expect, it } from 'vitest';
-import { countStatements } from '../../cli/src/harness/statementCount.ts';
+import { counted, countStatements, describeCount } from '../../cli/src/harness/statementCount.ts';
 import {
   type CollectionPage,
   expectCollectionPage,
@@ -187,7 +187,7 @@ async function talkWithSpeakers(): Promise<{ id: number; talk: Exchange }> {
   });
 }
 
-it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the resource 405', async () => {
+it('serves a speaker as HAL with their talks, a 304 for its ETag; PUT, PATCH and DELETE are the resource 405', async () => {
   const id = await firstSpeakerId();
   const path = `/speaker/${id}`;
   const speaker = await send('GET', path);
@@ -256,6 +256,13 @@ it('serves a speaker as HAL with their talks; PUT, PATCH and DELETE are the reso
   expectResponse(
     await send('HEAD', path),
     { status: 200, headers: { 'content-type': HAL }, text: '' },
+    { hint: 10 },
+  );
+  // The resource tags and revalidates its answers as step 06's handler did by hand.
+  const tag = speaker.headers.get('etag') ?? 'no ETag';
+  expectResponse(
+    await send('GET', path, { headers: { 'if-none-match': tag } }),
+    { status: 304, headers: { etag: tag }, text: '' },
     { hint: 10 },
   );
   expectResponse(
@@ -650,8 +657,8 @@ it('reads one page, not the table, and the links of a page or an entity in one q
       // The page, its total, and the ids its items link to: one row each.
       const needed = items.length + 1 + links;
       expectThat(count.statements <= 4 && count.rows <= needed, {
-        expected: `three statements, reading about ${needed} rows: the ${items.length} items of the page, the total, and the ${links} ids they link to, in one query`,
-        received: `${count.statements} statements, reading ${count.rows} rows`,
+        expected: `three statements, reading about ${counted(needed, 'row')}: the ${items.length} items of the page, the total, and the ${links} ids they link to, in one query`,
+        received: describeCount(count),
         exchange,
         hint: 4,
       });
@@ -662,7 +669,7 @@ it('reads one page, not the table, and the links of a page or an entity in one q
     expectThat(count.statements <= 4, {
       expected:
         "three statements: the speaker, their talks, and all these talks' speakers' ids in one query",
-      received: `${count.statements} statements, reading ${count.rows} rows`,
+      received: describeCount(count),
       exchange: speaker,
       hint: 1,
     });

@@ -6,22 +6,17 @@ export default {
   edits: [
     {
       file: 'src/talk/TalkEntityHandler.ts',
-      find: `    const resource = new HalResource({ ...talk }, \`\${base}/talk/\${talk.id}\`)
-      .setLinks(`,
+      find: `    const resource = new HalResource({ ...talk }, \`\${base}/talk/\${talk.id}\`)`,
       replace: `    const ids = speakers.map((speaker) => speaker.id);
-    const resource = new HalResource({ ...talk, speakers: ids }, \`\${base}/talk/\${talk.id}\`);
-    return json(
-      resource.setLinks(`,
+    const resource = new HalResource({ ...talk, speakers: ids }, \`\${base}/talk/\${talk.id}\`)`,
     },
     {
       file: 'src/talk/TalkEntityHandler.ts',
       find: `      )
       .embed('speakers', embedded);
-    return json(resource, response, HAL_MEDIA_TYPE);`,
-      replace: `      ),
-      response,
-      HAL_MEDIA_TYPE,
-    );`,
+`,
+      replace: `      );
+`,
     },
     {
       file: 'src/talk/TalkEntityHandler.ts',

@@ -9,10 +9,10 @@ export default {
       file: 'src/talk/TalkEntityHandler.ts',
       find: `      )
       .embed('speakers', embedded);
-    return json(resource, response, HAL_MEDIA_TYPE);`,
+`,
       replace: `      );
     if (embedded.length > 0) resource.embed('speakers', embedded);
-    return json(resource, response, HAL_MEDIA_TYPE);`,
+`,
     },
   ],
   hint: 4,

@@ -1,6 +1,9 @@
 import {
+  empty,
+  entityTag,
   json,
   type MiddlewareInterface,
+  noneMatchFails,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
@@ -11,7 +14,8 @@ import type { Catalogue } from '../database/Catalogue.ts';
 /**
  * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link, a `talks`
  * link to each of their talks, and those talks embedded under `talks`, each with its own
- * `self` link and a `speakers` link to each of its speakers.
+ * `self` link and a `speakers` link to each of its speakers; its `ETag`, or `304 Not
+ * Modified` to a client that already holds that very answer.
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
@@ -47,6 +51,12 @@ export class SpeakerEntityHandler implements MiddlewareInterface {
         talks.map((talk) => `${base}/talk/${talk.id}`),
       )
       .embed('talks', embedded);
+    // The tag of the very text json() sends, the embedded talks included: it changes when
+    // one of them does, as when the speaker does.
+    const tag = entityTag(JSON.stringify(resource));
+    response.setHeader('etag', tag);
+    // The client holds this answer already: the status and the tag say so, without the body.
+    if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
     return json(resource, response, HAL_MEDIA_TYPE);
   }
 }

@@ -11,8 +11,8 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * speakers and embedding them under `speakers`.
  *
  * TODO: answer the talk of the route parameter talk_id as the README's example shows, as
- * SpeakerEntityHandler answers a speaker: its fields and absolute self link, or the 404
- * "Entity not found." problem. Its speakers (README, "The join") go under
+ * SpeakerEntityHandler answers a speaker: its fields and absolute self link, its ETag and
+ * the 304, or the 404 "Entity not found." problem. Its speakers (README, "The join") go under
  * `_embedded.speakers` as whole resources, each with its own self link to /speaker/{id}
  * and a `talks` link to each of their talks; the talk links to each of them under
  * `speakers`. A talk without speakers has empty lists (README, "Embedded resources" and

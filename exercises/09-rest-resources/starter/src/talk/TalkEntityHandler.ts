@@ -1,6 +1,9 @@
 import {
+  empty,
+  entityTag,
   json,
   type MiddlewareInterface,
+  noneMatchFails,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
@@ -11,7 +14,8 @@ import type { Catalogue } from '../database/Catalogue.ts';
 /**
  * `GET /talk/{talk_id}`: one talk as a HAL resource with its `self` link, a `speakers` link
  * to each of its speakers, and those speakers embedded under `speakers`, each with its own
- * `self` link and a `talks` link to each of their talks.
+ * `self` link and a `talks` link to each of their talks; its `ETag`, or `304 Not Modified`
+ * to a client that already holds that very answer.
  */
 export class TalkEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
@@ -48,6 +52,12 @@ export class TalkEntityHandler implements MiddlewareInterface {
         speakers.map((speaker) => `${base}/speaker/${speaker.id}`),
       )
       .embed('speakers', embedded);
+    // The tag of the very text json() sends, the embedded speakers included: it changes when
+    // one of them does, as when the talk does.
+    const tag = entityTag(JSON.stringify(resource));
+    response.setHeader('etag', tag);
+    // The client holds this answer already: the status and the tag say so, without the body.
+    if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
     return json(resource, response, HAL_MEDIA_TYPE);
   }
 }
