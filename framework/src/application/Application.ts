@@ -11,6 +11,7 @@ import type {
 } from '../middleware/Middleware.ts';
 import { FindMyWayRouter } from '../router/FindMyWayRouter.ts';
 import type { Route } from '../router/Route.ts';
+import type { RouteMiddleware } from '../router/RouteMiddleware.ts';
 import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
 import type { ApplicationOptions } from './ApplicationOptions.ts';
@@ -201,7 +202,8 @@ export class Application implements MiddlewareInterface {
    * The first route pipes routing and dispatch, unless either is in the pipeline already.
    *
    * @param path - the path pattern, such as `/user/{id}`
-   * @param middleware - what runs when the route matches
+   * @param middleware - what runs when the route matches; a function's request knows the
+   *   path's parameter names ({@link RouteMiddleware})
    * @param methods - the methods it answers; leave out for every method
    * @param name - its name for {@link Application.generateUri}; derived from path and methods by default
    * @returns the route, for `setOptions()`
@@ -213,7 +215,12 @@ export class Application implements MiddlewareInterface {
    * console.log(app.generateUri('user', { id: 42 })); // /user/42
    * ```
    */
-  route(path: string, middleware: Middleware, methods?: readonly string[], name?: string): Route;
+  route<Path extends string>(
+    path: Path,
+    middleware: RouteMiddleware<Path>,
+    methods?: readonly string[],
+    name?: string,
+  ): Route;
   /**
    * Adds a route built beforehand.
    */
@@ -230,27 +237,27 @@ export class Application implements MiddlewareInterface {
   }
 
   /** Adds a GET route, named `path^GET` unless `name` is given; see {@link Application.route}. */
-  get(path: string, middleware: Middleware, name?: string): Route {
+  get<Path extends string>(path: Path, middleware: RouteMiddleware<Path>, name?: string): Route {
     return this.route(path, middleware, ['GET'], name);
   }
 
   /** Adds a POST route, named `path^POST` unless `name` is given. */
-  post(path: string, middleware: Middleware, name?: string): Route {
+  post<Path extends string>(path: Path, middleware: RouteMiddleware<Path>, name?: string): Route {
     return this.route(path, middleware, ['POST'], name);
   }
 
   /** Adds a PUT route, named `path^PUT` unless `name` is given. */
-  put(path: string, middleware: Middleware, name?: string): Route {
+  put<Path extends string>(path: Path, middleware: RouteMiddleware<Path>, name?: string): Route {
     return this.route(path, middleware, ['PUT'], name);
   }
 
   /** Adds a PATCH route, named `path^PATCH` unless `name` is given. */
-  patch(path: string, middleware: Middleware, name?: string): Route {
+  patch<Path extends string>(path: Path, middleware: RouteMiddleware<Path>, name?: string): Route {
     return this.route(path, middleware, ['PATCH'], name);
   }
 
   /** Adds a DELETE route, named `path^DELETE` unless `name` is given. */
-  delete(path: string, middleware: Middleware, name?: string): Route {
+  delete<Path extends string>(path: Path, middleware: RouteMiddleware<Path>, name?: string): Route {
     return this.route(path, middleware, ['DELETE'], name);
   }
 

@@ -32,10 +32,11 @@ interface AttributeLink {
  * const request = new ServerRequest(new Request('http://localhost/user/7?page=2'));
  * ```
  *
+ * @typeParam Params - the names of the route parameters it carries; any name by default
  * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows)
  * @category HTTP
  */
-export class ServerRequest {
+export class ServerRequest<Params extends string = string> {
   /** The client's request: method, URL, headers and the body (read it once). */
   readonly request: Request;
   /**
@@ -119,11 +120,13 @@ export class ServerRequest {
 
   /**
    * Reads a route parameter set by the routing middleware, such as `id` in `/user/{id}`.
+   * In middleware given to `app.get('/user/{id}', …)` and the other route methods, the
+   * request knows its path's names: `param('idd')` there is a type error.
    *
    * @param name - the parameter's name in the route's path
    * @returns the decoded value, or `undefined` when the matched route has no such parameter
    */
-  param(name: string): string | undefined {
+  param(name: Params): string | undefined {
     const value = newest(this.#attributes, name);
     return typeof value === 'string' ? value : undefined;
   }

@@ -16,10 +16,11 @@ export type Next = (request?: ServerRequest, response?: ResponsePrototype) => Pr
  *
  * @param request - the request, with the attributes earlier middleware set
  * @param response - the response prototype, to derive the answer from
+ * @typeParam Params - the route parameters its request carries, as in {@link ServerRequest}
  * @category Pipeline
  */
-export type MiddlewareFunction = (
-  request: ServerRequest,
+export type MiddlewareFunction<Params extends string = string> = (
+  request: ServerRequest<Params>,
   response: ResponsePrototype,
   next: Next,
 ) => Response | Promise<Response>;

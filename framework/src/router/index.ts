@@ -5,7 +5,8 @@
  * {@link FindMyWayRouter} (the default, a radix tree) and {@link PatternRouter} (regular
  * expressions) share {@link RouteTable}. A path matched with another method makes routing
  * raise a {@link MethodNotAllowedError}, which error middleware can recognise. Routes
- * themselves (`Route`, `RouteOptions`, `RouteParams`) come from `hyperpipe`.
+ * themselves (`Route`, `RouteOptions`, `RouteParams`) come from `hyperpipe`;
+ * {@link RouteMiddleware} and {@link RouteParamNames} type a route's middleware by its path.
  *
  * @packageDocumentation
  */
@@ -13,6 +14,7 @@
 export { MethodNotAllowedError } from '../http/HttpError.ts';
 export { FindMyWayRouter } from './FindMyWayRouter.ts';
 export { PatternRouter } from './PatternRouter.ts';
+export type { RouteMiddleware, RouteParamNames } from './RouteMiddleware.ts';
 export type { RouteOptionRules } from './RouteOptions.ts';
 export { ROUTE_RESULT, RouteResult } from './RouteResult.ts';
 export { type MethodRules, type Router, RouteTable } from './Router.ts';
