@@ -3,7 +3,7 @@ import type { LessonMutant } from '@hyperpipe/cli/mutants';
 export default {
   rule: 'placeholders are written `{name}`',
   mistake:
-    "writes the placeholder Express's way, '/hello/:name', which the router reads as a literal path",
+    "writes the placeholder Express's way, '/hello/:name', which the router refuses: the application does not start",
   edits: [
     {
       file: 'config/autoload/routes.global.ts',

@@ -20,6 +20,7 @@ export type RouteParams = Readonly<Record<string, string | number>>;
 /** Splits a path pattern into literal text and placeholders, checking its syntax. */
 export function parseRoutePath(path: string): PathPart[] {
   if (!path.startsWith('/')) throw new Error(`Route path "${path}" must start with "/"`);
+  refuseColonParameter(path);
   const parts: PathPart[] = [];
   const seen = new Set<string>();
   const pattern = /\{([^{}]*)\}|([^{}]+)|([{}])/g;
@@ -45,6 +46,20 @@ export function parseRoutePath(path: string): PathPart[] {
     parts.push({ param: name });
   }
   return parts;
+}
+
+/**
+ * Refuses a segment written `:name`, the parameter syntax of Express and Hono: here it would
+ * be literal text, and `/user/:id` a route that only that very path reaches, a silent 404
+ * for every id. A segment that truly starts with a colon and a name is rare enough to give up.
+ */
+function refuseColonParameter(path: string): void {
+  const colon = /(?:^|\/):([A-Za-z_]\w*)(?=\/|$)/.exec(path);
+  if (colon === null) return;
+  const name = colon[1] as string;
+  throw new Error(
+    `Route path "${path}" has ":${name}", a parameter as Express writes it; here write {${name}}`,
+  );
 }
 
 /**

@@ -16,6 +16,8 @@ describe('parseRoutePath', () => {
         { literal: '.json' },
       ],
     ],
+    ['/at:{time}/x:y', [{ literal: '/at:' }, { param: 'time' }, { literal: '/x:y' }]],
+    ['/:/:1', [{ literal: '/:/:1' }]],
     ['/{_a}-{B}', [{ literal: '/' }, { param: '_a' }, { literal: '-' }, { param: 'B' }]],
   ])('splits %s into literal text and placeholders', (path, parts) => {
     expect(parseRoutePath(path)).toEqual(parts);
@@ -32,6 +34,12 @@ describe('parseRoutePath', () => {
     ['a placeholder with a dash', '/user/{user-id}', 'has an invalid placeholder {user-id}'],
     ['a placeholder with a regex', '/user/{id:\\d+}', 'has an invalid placeholder {id:\\d+}'],
     ['a placeholder used twice', '/a/{id}/b/{id}', 'Route path "/a/{id}/b/{id}" uses {id} twice'],
+    [
+      "a parameter written Express's way",
+      '/user/:id/talks',
+      'Route path "/user/:id/talks" has ":id", a parameter as Express writes it; here write {id}',
+    ],
+    ['a last segment written :name', '/user/:user_id', 'here write {user_id}'],
     ['adjacent placeholders', '/a/{x}{y}', 'Route path "/a/{x}{y}" needs text between {x} and {y}'],
   ])('rejects %s', (_case, path, message) => {
     expect(() => parseRoutePath(path)).toThrow(message);
