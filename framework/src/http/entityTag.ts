@@ -9,6 +9,13 @@ import { hash } from 'node:crypto';
  *   bytes already encoded spares encoding the text once more: see `hal()` in
  *   `rest/ResourceMiddleware.ts`)
  *
+ * @example
+ * ```ts
+ * const motd = { message: 'Doors open at nine' };
+ * // The tag of the very text json(motd) sends: the same text, the same tag.
+ * const tag = entityTag(JSON.stringify(motd));
+ * ```
+ *
  * @category HTTP
  */
 export function entityTag(body: string | Uint8Array): string {
@@ -22,6 +29,19 @@ export function entityTag(body: string | Uint8Array): string {
  *
  * @param field - the request's `If-None-Match`, or `null`
  * @param tag - the tag of the representation the request would get
+ *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/motd', (request, response) => {
+ *   const motd = { message: 'Doors open at nine' };
+ *   const tag = entityTag(JSON.stringify(motd));
+ *   response.setHeader('etag', tag);
+ *   // The client holds this very answer: 304, the headers without the body.
+ *   if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
+ *   return json(motd, response);
+ * });
+ * ```
  *
  * @category HTTP
  */
