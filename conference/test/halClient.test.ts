@@ -113,6 +113,36 @@ describe.each([
     ])) as HalDocument;
     expect(hrefsOf(speaker, 'talks')).toContain(talk._links.self.href);
   });
+
+  it('Traverson’s [$all] reads embedded resources only: an entity’s own page embeds them, a collection item links them', async () => {
+    // A speaker in a page carries its talks as links: `talks[$all]` there finds nothing in
+    // `_embedded`, and Traverson answers an empty list rather than an error.
+    const speakers = expected(catalogue.db, 'speaker');
+    const [[, talksOfFirst = []] = []] = speakers;
+    expect(talksOfFirst.length).toBeGreaterThan(0);
+    expect(await traverse(server.url, ['speakers', 'speakers[0]', 'talks[$all]'])).toEqual([]);
+
+    // At its own URL (the root's `speaker` template, or an item's `self`) a speaker embeds
+    // its talks, and a talk its speakers: there `[$all]` returns every one.
+    const viaSelf = (await traverse(server.url, [
+      'speakers',
+      'speakers[0]',
+      'self',
+      'talks[$all]',
+    ])) as HalDocument[];
+    expect(sorted(viaSelf.map((talk) => idFromUrl(talk._links.self.href)))).toEqual(talksOfFirst);
+    for (const [of, relation, entities] of [
+      ['speaker', 'talks', speakers],
+      ['talk', 'speakers', expected(catalogue.db, 'talk')],
+    ] as const) {
+      for (const [id, related] of entities) {
+        const items = (await traverse(server.url, [of, `${relation}[$all]`], {
+          [`${of}_id`]: id,
+        })) as HalDocument[];
+        expect(sorted(items.map((item) => idFromUrl(item._links.self.href)))).toEqual(related);
+      }
+    }
+  });
 });
 
 /** Follows `collection` from the root and its `next` links, reading each item's `relation`. */
@@ -142,12 +172,17 @@ interface HalDocument {
 }
 
 /** Where a list of relations leads from the root, as Traverson follows them. */
-function traverse(url: string, relations: readonly string[]): Promise<unknown> {
+function traverse(
+  url: string,
+  relations: readonly string[],
+  templateParameters: Record<string, number> = {},
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     traverson
       .from(`${url}/`)
       .jsonHal()
       .withRequestOptions({ headers: { accept: 'application/hal+json' } })
+      .withTemplateParameters(templateParameters)
       .follow(...relations)
       .getResource((error: unknown, document: unknown) =>
         error ? reject(error) : resolve(document),

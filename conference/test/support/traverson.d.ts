@@ -3,6 +3,7 @@ declare module 'traverson' {
   interface Builder {
     jsonHal(): Builder;
     withRequestOptions(options: { headers?: Record<string, string> }): Builder;
+    withTemplateParameters(parameters: Record<string, unknown>): Builder;
     follow(...relations: string[]): Builder;
     getResource(callback: (error: unknown, document: unknown) => void): void;
   }
