@@ -156,7 +156,8 @@ export function registerResource(
   });
   const service = options.service ?? routeName;
   const collection = new Route(path, middleware, routeMethods(collectionMethods), routeName);
-  // The router's 405 (for methods no resource serves) lists what the resource's own does.
+  // With `allow` in its options, the router hands the resource every method the route does
+  // not name (TRACE, PROPFIND, …), so the resource answers them with its own 405 and `Allow`.
   collection.setOptions({
     resource: `${service}::collection`,
     allow: middleware.allow('collections'),
