@@ -41,7 +41,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * It picks the response's media type from `Accept` (406 `Cannot honor Accept type
  * specified` when none of the whitelist is acceptable) and sets it as the response
  * prototype's Content-Type. A request body must have a whitelisted Content-Type (415
- * `Invalid content-type specified`), fit the limit (413), and parse (400); the parsed body
+ * `Invalid content-type specified`, with the whitelist in the answer's `Accept` header),
+ * fit the limit (413), and parse (400); the parsed body
  * goes to the {@link PARSED_BODY} attribute.
  *
  * @example
@@ -115,7 +116,10 @@ export class ContentNegotiation implements MiddlewareInterface {
     const bytes = await readBody(request.request, this.#bodyLimit);
     if (bytes.byteLength === 0) return undefined;
     if (!isAllowedContentType(contentType, this.#contentTypes)) {
-      throw new ApiProblem(415, 'Invalid content-type specified');
+      // Apigility's words, and the types it would take in `Accept` (RFC 9110 §15.5.16).
+      throw new ApiProblem(415, 'Invalid content-type specified', {
+        headers: { accept: this.#contentTypes.join(', ') },
+      });
     }
     return parseBody(bytes, contentType as string);
   }

@@ -166,6 +166,13 @@ describe('request body parsing', () => {
     expect(detail).toBe('Invalid content-type specified');
   });
 
+  it('names the content types it takes in the 415 answer’s Accept header', async () => {
+    const app = bodyApp({ contentTypes: ['application/json', FORM] });
+    const response = await post(app, 'hello', { 'content-type': 'text/plain' });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('accept')).toBe(`application/json, ${FORM}`);
+  });
+
   it.each([
     ['a wrong content type', { 'content-type': 'text/plain' }],
     ['no content type', {}],
