@@ -1,6 +1,7 @@
 import type { CatalogueDatabase } from '@hyperpipe/catalogue';
 import type { Application } from 'hyperpipe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NO_OBJECT } from '../src/validation/validate.ts';
 import {
   createTestConference,
   PROBLEM,
@@ -121,18 +122,25 @@ describe('speaker fields', () => {
     await expectInvalid('/speaker/1', { method: 'PATCH', as: 'editor', body }, messages);
   });
 
-  it.each([[[]], ['a name'], [42]])(
-    'a body that is no object (%j) is refused under "body"',
-    async (body) => {
+  it.each([
+    ['POST', '/speaker', []],
+    ['PUT', '/speaker/1', []],
+    ['PATCH', '/speaker/1', []],
+    ['POST', '/talk', []],
+    ['POST', '/speaker', 'a name'],
+    ['POST', '/speaker', 42],
+  ])(
+    '%s %s with a body that is no object (%j) is told an object is expected',
+    async (method, path, body) => {
       await expectInvalid(
-        '/speaker',
+        path,
         {
-          method: 'POST',
+          method,
           as: 'editor',
           body: JSON.stringify(body),
           headers: { 'content-type': 'application/json' },
         },
-        { body: { invalid_type: expect.any(String) } },
+        { body: { invalid_type: NO_OBJECT } },
       );
     },
   );
