@@ -1,14 +1,19 @@
 import type { CatalogueDatabase } from '@hyperpipe/catalogue';
 import type { Application } from 'hyperpipe';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { type RunningServer, serve } from 'hyperpipe/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  basicAuth,
   createTestConference,
   HAL,
+  JSON_TYPE,
   PROBLEM,
   problem,
   send,
   sendJson,
   speakerRow,
+  talkRow,
+  V1,
 } from './support/conference.ts';
 
 // Validators (RFC 9110 §13): a client revalidates what it holds with If-None-Match, and
@@ -165,4 +170,105 @@ describe('writes with If-Match', () => {
     });
     expect(response.status).toBe(200);
   });
+});
+
+describe('over a socket, each representation is validated by its own tag', () => {
+  let server: RunningServer;
+  beforeEach(async () => {
+    server = await serve(app, { port: 0, handleSignals: false, hostname: '127.0.0.1' });
+  });
+  afterEach(() => server.close());
+
+  const over = (path: string, init: RequestInit = {}) =>
+    fetch(new URL(path, server.url), { ...init, headers: { accept: '*/*', ...init.headers } });
+
+  /** The tag of `path` as `type`: one GET with only that type in Accept. */
+  async function tagOf(path: string, type: string): Promise<string> {
+    const answer = await over(path, { headers: { accept: type } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe(type);
+    await answer.arrayBuffer();
+    const tag = answer.headers.get('etag');
+    expect(tag).toMatch(STRONG_TAG);
+    return tag as string;
+  }
+
+  it.each(['/v1/talk?page=2', '/v1/speaker/1', '/v2/speaker/1'])(
+    '%s as HAL, JSON and the vendor type: the same bytes, three strong tags (RFC 9110 §8.8.3)',
+    async (path) => {
+      const vendor = path.startsWith('/v2') ? 'application/vnd.conference.v2+json' : V1;
+      const types = [HAL, JSON_TYPE, vendor];
+      const bodies = await Promise.all(
+        types.map(async (accept) => (await over(path, { headers: { accept } })).text()),
+      );
+      expect(new Set(bodies).size).toBe(1);
+      const tags = await Promise.all(types.map((type) => tagOf(path, type)));
+      expect(new Set(tags).size).toBe(types.length);
+      for (const [index, type] of types.entries()) {
+        for (const [other, tag] of tags.entries()) {
+          const answer = await over(path, { headers: { accept: type, 'if-none-match': tag } });
+          // Only the representation's own tag says the client holds it.
+          expect(answer.status, `${type} with the tag of ${types[other]}`).toBe(
+            index === other ? 304 : 200,
+          );
+          expect(answer.headers.get('etag')).toBe(tags[index]);
+          await answer.arrayBuffer();
+        }
+      }
+    },
+  );
+
+  it.each(['/v1/talk?page=2', '/v1/speaker/1', '/talk/1'])(
+    '%s answers If-None-Match: W/"…" with 304: the comparison is weak (RFC 9110 §13.1.2)',
+    async (path) => {
+      for (const type of [HAL, JSON_TYPE, V1]) {
+        const tag = await tagOf(path, type);
+        for (const method of ['GET', 'HEAD']) {
+          const answer = await over(path, {
+            method,
+            headers: { accept: type, 'if-none-match': `W/${tag}` },
+          });
+          expect(answer.status, `${method} ${type}`).toBe(304);
+          expect(answer.headers.get('etag')).toBe(tag);
+          expect(await answer.text()).toBe('');
+        }
+      }
+    },
+  );
+
+  it.each([
+    [HAL, JSON_TYPE],
+    [JSON_TYPE, HAL],
+    [V1, undefined],
+    [HAL, V1],
+  ])(
+    'a client that reads as %s writes with that tag (Accept: %s): no lost-update check stands in its way',
+    async (read, write) => {
+      const path = '/v1/talk/2';
+      const seen = await tagOf(path, read);
+      const headers = {
+        authorization: basicAuth('editor'),
+        'content-type': JSON_TYPE,
+        'if-match': seen,
+        ...(write ? { accept: write } : {}),
+      };
+      const patched = await over(path, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ title: `Read as ${read}` }),
+      });
+      expect(patched.status).toBe(200);
+      await patched.arrayBuffer();
+      expect(talkRow(db, 2)?.title).toBe(`Read as ${read}`);
+      // The tag named the version before the write, which is gone: 412, nothing written.
+      const stale = await over(path, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ title: 'Lost update' }),
+      });
+      expect(stale.status).toBe(412);
+      await stale.arrayBuffer();
+      expect(talkRow(db, 2)?.title).toBe(`Read as ${read}`);
+    },
+  );
 });

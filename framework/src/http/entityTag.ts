@@ -1,13 +1,15 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * A strong entity tag for a representation (RFC 9110 §8.8.3): a digest of its bytes, so it
  * changes exactly when they do, and two servers sharing a database agree on it with nothing
  * stored. SHA-1 stands here for a fingerprint, not for security: no one gains by forging one.
  *
- * @param body - the representation, as sent: its text, or the bytes it is sent as (hashing
- *   bytes already encoded spares encoding the text once more: see `hal()` in
- *   `rest/ResourceMiddleware.ts`)
+ * The bytes alone name one representation only while a URL sends them with one
+ * `Content-Type`; REST resources, which send the same bytes as several media types, tag each
+ * with the type too (`hal()` in `rest/ResourceMiddleware.ts`).
+ *
+ * @param body - the representation, as sent: its text, or the bytes it is sent as
  *
  * @example
  * ```ts
@@ -20,6 +22,20 @@ import { hash } from 'node:crypto';
  */
 export function entityTag(body: string | Uint8Array): string {
   return `"${hash('sha1', body, 'base64url')}"`;
+}
+
+/**
+ * A strong entity tag for a representation sent as `mediaType`: a digest of the type and
+ * the bytes. A resource that sends the same bytes as HAL, as JSON and as its vendor type
+ * has three representations, and strong validators must tell them apart (RFC 9110 §8.8.3):
+ * a cache that stored the JSON answer must not revalidate it with the HAL answer's tag.
+ *
+ * @param mediaType - the `Content-Type` the representation is sent with
+ * @param body - the bytes sent
+ */
+export function representationTag(mediaType: string, body: Uint8Array): string {
+  const digest = createHash('sha1').update(mediaType).update('\n').update(body);
+  return `"${digest.digest('base64url')}"`;
 }
 
 /**

@@ -62,6 +62,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * @category Negotiation
  */
 export class ContentNegotiation implements MiddlewareInterface {
+  /** The media types the response can take, the preferred first. */
+  readonly mediaTypes: readonly string[];
   readonly #contentTypes: readonly string[];
   readonly #bodyLimit: number;
   /** The media type to answer, by `Accept` header. */
@@ -78,6 +80,7 @@ export class ContentNegotiation implements MiddlewareInterface {
     }
     // Negotiation breaks ties between equally acceptable types by list order.
     const whitelist = [...new Set([...(preferred ? [preferred] : []), ...accept])];
+    this.mediaTypes = whitelist;
     this.#mediaTypeFor = memoByHeader((header) => negotiateMediaType(header, whitelist));
     this.#contentTypes = options.contentTypes ?? ['application/json'];
     this.#bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;

@@ -2,7 +2,7 @@ import type { HalRenderer } from '../hal/HalRenderer.ts';
 import type { HalResource } from '../hal/HalResource.ts';
 import { assertPageInRange, halCollection, requestedPage } from '../hal/halCollection.ts';
 import { HAL_MEDIA_TYPE } from '../hal/Link.ts';
-import { entityTag, matchSucceeds, noneMatchFails } from '../http/entityTag.ts';
+import { matchSucceeds, noneMatchFails, representationTag } from '../http/entityTag.ts';
 import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { bytes, empty } from '../http/responses.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
@@ -209,8 +209,10 @@ export class ResourceMiddleware implements MiddlewareInterface {
   }
 
   /**
-   * Refuses a write whose `If-Match` does not name the entity's current tag: the client saw
-   * another version, and writing would lose the change it did not see (the lost update).
+   * Refuses a write whose `If-Match` names no tag of the entity's current version: the
+   * client saw another version, and writing would lose the change it did not see (the lost
+   * update). Each media type the resource answers in is a representation with its own tag;
+   * the tag of any of them will do, so a client may GET as JSON and write as HAL.
    * With a resource that reads and writes synchronously, as the SQLite catalogue does,
    * nothing else runs in this process between this check and the write.
    */
@@ -218,8 +220,11 @@ export class ResourceMiddleware implements MiddlewareInterface {
     const field = request.headers.get('if-match');
     if (field === null) return;
     const current = answer(await this.#resource.fetch(id, request));
-    const tag = current && entityTag(JSON.stringify(this.#render(request, current).toJSON()));
-    if (!matchSucceeds(field, tag)) {
+    const body = current && Buffer.from(JSON.stringify(this.#render(request, current).toJSON()));
+    const tags = body
+      ? this.#routing.negotiation.mediaTypes.map((type) => representationTag(type, body))
+      : [];
+    if (!tags.some((tag) => matchSucceeds(field, tag))) {
       throw new ApiProblem(
         412,
         current === undefined
@@ -287,6 +292,10 @@ function pageUrls(base: string, query: URLSearchParams): (page?: number) => stri
  * the body. The document is built first so that `JSON.stringify` meets plain objects only:
  * V8 serialises those on a faster path.
  *
+ * The tag is that of this representation: the bytes and the media type they are sent as,
+ * since the same bytes as HAL, as JSON and as a vendor type are three representations,
+ * which strong tags must tell apart (RFC 9110 §8.8.3).
+ *
  * The text is encoded to bytes once, here: the ETag hashes those bytes and the answer sends
  * them. Hashing the text and sending it encoded it twice, and counted its bytes for
  * `Content-Length` once more: the conference API's `GET /speaker/26` took 45.7 µs of CPU
@@ -294,7 +303,7 @@ function pageUrls(base: string, query: URLSearchParams): (page?: number) => stri
  */
 function hal(resource: HalResource, request: ServerRequest, response: ResponsePrototype): Response {
   const body = Buffer.from(JSON.stringify(resource.toJSON()));
-  const tag = entityTag(body);
+  const tag = representationTag(response.contentType ?? HAL_MEDIA_TYPE, body);
   response.setHeader('etag', tag);
   const reading = request.method === 'GET' || request.method === 'HEAD';
   if (reading && noneMatchFails(request.headers.get('if-none-match'), tag)) {
