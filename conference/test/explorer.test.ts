@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CatalogueDatabase } from '@hyperpipe/catalogue';
-import type { Application } from 'hyperpipe';
+import { type Application, ResponsePrototype, ServerRequest } from 'hyperpipe';
 import type { RunningServer } from 'hyperpipe/server';
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../scripts/chromium.ts';
+import { HalExplorer } from '../src/explorer/HalExplorer.ts';
 import {
   createTestConference,
   HAL,
@@ -42,6 +43,24 @@ describe('GET /', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).not.toMatch(/html/);
     expect(Object.keys(answer.body)).toEqual(['_links']);
+  });
+});
+
+describe('the prefilled bodies of the page', () => {
+  it('are data in the page, never markup, whatever a value holds', async () => {
+    const prefill = { 'POST /x': { a: '</script><script>alert(1)</script>', b: '<!--' } };
+    const answer = await new HalExplorer(prefill).process(
+      new ServerRequest(new Request('http://localhost/', { headers: { accept: 'text/html' } })),
+      new ResponsePrototype(),
+      () => Promise.reject(new Error('a browser gets the page')),
+    );
+    const page = await answer.text();
+    const blocks = [
+      ...page.matchAll(/<script type="application\/json" id="prefill">(.*?)<\/script>/gs),
+    ];
+    expect(blocks).toHaveLength(1);
+    expect(JSON.parse(blocks[0]?.[1] ?? '')).toEqual(prefill);
+    expect(page).not.toContain('<script>alert(1)');
   });
 });
 
@@ -139,6 +158,11 @@ describe('the HAL explorer in Chromium', () => {
 
   const methods = () => page.getByLabel('Method').locator('option').allTextContents();
   const body = () => page.getByLabel('Body').inputValue();
+  /** The API description's example, shown beside the form. */
+  const exampleBeside = () => page.getByRole('figure', { name: /^Example, not sent/ });
+  const exampleShown = () => exampleBeside().locator('pre').textContent() as Promise<string>;
+  /** What the page says the body lacks, before it is sent. */
+  const bodyNote = () => page.locator('#body-note');
 
   /** The next request the page sends with this method to this path, once sent. */
   const nextRequest = (method: string, path: string) =>
@@ -264,19 +288,127 @@ describe('the HAL explorer in Chromium', () => {
     const shownTalk = Number((await state()).id);
     await expectFormFor(`/v1/talk/${shownTalk}`);
     expect(await methods()).toEqual(['PATCH', 'PUT', 'DELETE']);
+    // PATCH starts with no field; the description's example, beside it, shows a talk's.
+    expect(JSON.parse(await body())).toEqual({});
     const talkFields = ['title', 'abstract', 'day', 'start_time', 'speakers'];
-    const patch = JSON.parse(await body());
-    expect(Object.keys(patch).length).toBeGreaterThan(0);
-    expect(talkFields).toEqual(expect.arrayContaining(Object.keys(patch)));
+    const example = JSON.parse(await exampleShown());
+    expect(Object.keys(example).length).toBeGreaterThan(0);
+    expect(talkFields).toEqual(expect.arrayContaining(Object.keys(example)));
 
-    // Another method, another body: PUT's carries the required title; DELETE has none.
+    // Another method, another body: PUT's is the talk shown; DELETE has none.
     await page.getByLabel('Body').fill('{"typed": "for PATCH"}');
     await page.getByLabel('Method').selectOption('PUT');
-    expect(JSON.parse(await body())).toHaveProperty('title');
+    expect(JSON.parse(await body())).toMatchObject({ title: talkRow(db, shownTalk)?.title });
     await page.getByLabel('Method').selectOption('DELETE');
     expect(await body()).toBe('');
     expect(await page.getByLabel('Body').isDisabled()).toBe(true);
     expect(await page.getByLabel('Content-Type').isDisabled()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  /** A speaker as the API answers it now: its state, without its links and embedded talks. */
+  async function speakerState(id: number) {
+    const answer = await fetch(`${server.url}/v1/speaker/${id}`, { headers: { accept: HAL } });
+    expect(answer.status).toBe(200);
+    const { _links, _embedded, ...state } = await answer.json();
+    return state;
+  }
+
+  /** Sends the write form as the demo user `learner`, and waits for the answer. */
+  async function sendAsLearner(method: string, path: string, status: number) {
+    await page.getByLabel('User').fill('learner');
+    await page.getByLabel('Password').fill('hyperpipe');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expectStatus(`${method} ${path} → ${status}`);
+  }
+
+  it('starts a PUT from the speaker shown: sent unedited, it changes nothing', async () => {
+    const before = await speakerState(6);
+    await openSpeaker(6);
+    await page.getByLabel('Method').selectOption('PUT');
+    // The speaker's own fields, as the PUT body takes them: neither its id nor its links.
+    const { id, ...fields } = before;
+    expect(JSON.parse(await body())).toEqual(fields);
+    expect(await bodyNote().isHidden()).toBe(true);
+    await sendAsLearner('PUT', '/v1/speaker/6', 200);
+    expect(await speakerState(6)).toEqual(before);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says which fields of a PUT the representation shown lacks: a v2 speaker has no twitter', async () => {
+    await page.getByLabel('Accept').selectOption(V2);
+    await expectStatus(`GET / → 200 OK · ${V2}`);
+    await fillAndFollow('speaker', { speaker_id: '6' });
+    await expectFormFor('/v2/speaker/6');
+    await page.getByLabel('Method').selectOption('PUT');
+    expect(Object.keys(JSON.parse(await body())).sort()).toEqual(['name', 'url']);
+    expect(await bodyNote().textContent()).toContain('Not in this body: twitter.');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('starts a PATCH from {}: sent unedited, it changes nothing', async () => {
+    const before = await speakerState(7);
+    await openSpeaker(7);
+    expect(await page.getByLabel('Method').inputValue()).toBe('PATCH');
+    expect(JSON.parse(await body())).toEqual({});
+    expect(await bodyNote().textContent()).toContain('No field to change yet');
+    // A PATCH that names no field is refused: nothing of the speaker is touched.
+    await sendAsLearner('PATCH', '/v1/speaker/7', 422);
+    expect(await speakerState(7)).toEqual(before);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows the description's example beside the form, never in the body", async () => {
+    const { body: description } = await sendJson(app, '/openapi.json');
+    const examples = description.components.examples;
+    await openSpeaker(8);
+    const speaker = speakerRow(db, 8);
+    for (const [method, name] of [
+      ['PATCH', 'SpeakerPatch'],
+      ['PUT', 'SpeakerInput'],
+    ] as const) {
+      await page.getByLabel('Method').selectOption(method);
+      const example = examples[name].value;
+      expect(await exampleBeside().isVisible()).toBe(true);
+      expect(JSON.parse(await exampleShown())).toEqual(example);
+      // Another speaker's fields, which the body never carries.
+      expect(example.name).not.toBe(speaker?.name);
+      expect(await body()).not.toContain(example.name ?? example.twitter);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('prefills the token form with the demo client, and says what is still empty', async () => {
+    await follow('token');
+    await expectFormFor('/oauth');
+    const form = new URLSearchParams(await body());
+    expect(Object.fromEntries(form)).toMatchObject({
+      grant_type: 'password',
+      client_id: 'workshop',
+      username: '',
+      password: '',
+    });
+    // The form names the client: no Authorization header names it a second time.
+    expect(await page.getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
+    expect(await bodyNote().textContent()).toContain('Still empty: username, password.');
+
+    // Sent as it is, the endpoint refuses it, and the page still says what is missing.
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expectStatus('POST /oauth → 400');
+    expect(await bodyNote().textContent()).toContain('Still empty: username, password.');
+
+    // The demo user's name and password typed in: a token, which the Bearer field takes.
+    await expectFormFor('/oauth');
+    form.set('username', 'editor');
+    form.set('password', 'hyperpipe-editor');
+    await page.getByLabel('Body').fill(form.toString());
+    expect(await bodyNote().isHidden()).toBe(true);
+    const sent = nextRequest('POST', '/oauth');
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect((await sent).headers().authorization).toBeUndefined();
+    await expectStatus('POST /oauth → 200');
+    expect(await page.getByLabel('Bearer token').isChecked()).toBe(true);
+    expect(await page.getByLabel('Token', { exact: true }).inputValue()).toMatch(/^\w+/);
     expect(pageErrors).toEqual([]);
   });
 
