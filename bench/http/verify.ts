@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ServerProcess } from './child.ts';
 
 /**
@@ -27,7 +27,9 @@ export async function halAnswer(server: ServerProcess, path: string): Promise<st
   const response = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) });
   const bytes = Buffer.from(await response.arrayBuffer());
   const headers = response.headers;
-  const expected = `"${hash('sha1', bytes, 'base64url')}"`;
+  // The tag of this representation: the media type and the bytes (framework/src/http/entityTag.ts).
+  const digest = createHash('sha1').update('application/hal+json').update('\n').update(bytes);
+  const expected = `"${digest.digest('base64url')}"`;
   if (headers.get('etag') !== expected) {
     throw new Error(
       `${server.spec.name}: GET ${path} has ETag ${headers.get('etag')}, not ${expected}`,

@@ -3,7 +3,7 @@
 // the very bytes Hyperpipe sends (links to every related entity), through the catalogue's own
 // SQL (the `+` before parameters: see catalogue/src/pagedTable.ts), over an in-memory copy of
 // the seeded catalogue. Each server only routes, and sends the document its framework's way.
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 
 const PAGE_SIZE = 25;
@@ -107,15 +107,25 @@ export function speakerPageDocument(origin: string, page: number): object | unde
 /**
  * The headers Hyperpipe sends with a HAL answer, but `Content-Length`, which each framework
  * sets its own way: the media type, `Vary: Accept` (the answer was negotiated), a strong
- * `ETag` (SHA-1 of the body, as `framework/src/http/entityTag.ts` computes it), and the two
- * headers Hyperpipe's server puts on every answer (`framework/src/server/defaultHeaders.ts`).
+ * `ETag` ({@link halTag}), and the two headers Hyperpipe's server puts on every answer
+ * (`framework/src/server/defaultHeaders.ts`).
  */
 export function halHeaders(body: string | Buffer): Record<string, string> {
   return {
     'content-type': 'application/hal+json',
     vary: 'Accept',
-    etag: `"${hash('sha1', body, 'base64url')}"`,
+    etag: halTag(body),
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
   };
+}
+
+/**
+ * The strong `ETag` of a HAL answer: SHA-1 of its media type and its body, as
+ * `representationTag` in `framework/src/http/entityTag.ts` computes it (the same bytes in
+ * another media type are another representation, with another tag).
+ */
+export function halTag(body: string | Buffer): string {
+  const digest = createHash('sha1').update('application/hal+json').update('\n').update(body);
+  return `"${digest.digest('base64url')}"`;
 }
