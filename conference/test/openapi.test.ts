@@ -67,7 +67,7 @@ describe('GET /openapi.json', () => {
       { digest: [] },
       { oauth2: [] },
     ]);
-    expect(document.paths['/v1/speaker'].get.security[0]).toEqual({});
+    expect(document.paths['/v1/speaker'].get.security).toEqual([]);
     // The token endpoint authenticates OAuth2 clients, not users (RFC 6749, section 2.3.1).
     expect(document.components.securitySchemes.oauth2Client).toMatchObject({
       type: 'http',
@@ -101,6 +101,56 @@ describe('GET /openapi.json', () => {
       operations.flatMap((operation) => operation.tags).filter((tag) => !described.has(tag)),
     ).toEqual([]);
     for (const tag of document.tags) expect(tag.description).toMatch(/\w/);
+  });
+
+  // Redoc and Swagger UI list operations by summary: two alike read as one shown twice.
+  it('gives each operation a summary of its own, naming the version of a versioned URL', async () => {
+    const { app } = await createTestConference();
+    const document: Described = await (await send(app, '/openapi.json')).json();
+    const operations = operationsOf(document);
+    const summaries = operations.map(({ operation }) => operation.summary);
+    const repeated = summaries.filter((summary, index) => summaries.indexOf(summary) !== index);
+    expect(repeated).toEqual([]);
+    const summaryAt = (template: string) => document.paths[template]?.get?.summary;
+    expect(summaryAt('/speaker/{speaker_id}')).toBe('One speaker, with what it embeds');
+    expect(summaryAt('/v1/speaker/{speaker_id}')).toBe(
+      'One speaker, with what it embeds (version 1)',
+    );
+    expect(summaryAt('/v2/speaker')).toBe('A page of speakers (version 2)');
+  });
+
+  // A public operation declares no requirement (`security: []`), so documentation tools do
+  // not show it locked; one that needs credentials lists the schemes that give them.
+  it('asks for credentials exactly where the API refuses a request without them', async () => {
+    const { app } = await createTestConference();
+    const document: Described = await (await send(app, '/openapi.json')).json();
+    const wrong: string[] = [];
+    for (const { template, method, operation } of operationsOf(document)) {
+      const content = operation.requestBody?.content ?? {};
+      const body =
+        JSON_TYPE in content
+          ? { body: {} }
+          : FORM in content
+            ? { headers: { 'content-type': FORM }, body: 'grant_type=client_credentials' }
+            : {};
+      const path = template.replace(/\{\w+\}/g, '1');
+      const response = await send(app, path, { method: method.toUpperCase(), ...body });
+      const asks = (operation.security ?? ['undeclared']).length > 0;
+      if (asks !== (await refusedForCredentials(response))) {
+        wrong.push(
+          `${method.toUpperCase()} ${template}: security ${JSON.stringify(operation.security)}, ${response.status} without credentials`,
+        );
+      }
+      // Where a token is asked for, a client may send it in the query too (RFC 6750, 2.3).
+      const tokenInQuery = operation.parameters?.some(
+        (parameter) => parameter.in === 'query' && parameter.name === 'access_token',
+      );
+      const takesToken = operation.security?.some((requirement) => 'oauth2' in requirement);
+      if (Boolean(tokenInQuery) !== Boolean(takesToken)) {
+        wrong.push(`${method.toUpperCase()} ${template}: access_token in query ${tokenInQuery}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('names the server the request for it reached', async () => {
@@ -146,6 +196,36 @@ describe('GET /openapi.json', () => {
     expect(exampleAt(body).speakers).toEqual([expect.any(Number)]);
   });
 });
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** What the tests of summaries and security read of the document. */
+interface Described {
+  paths: Record<string, Record<string, DescribedOperation>>;
+}
+
+interface DescribedOperation {
+  summary: string;
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, unknown> };
+}
+
+/**
+ * A 401; or, from the token endpoint, the error `invalid_client`, which RFC 6749 (section
+ * 5.2) lets it answer with a 400 to a client that sent no credentials at all.
+ */
+async function refusedForCredentials(response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  const body = await response.text();
+  return body.startsWith('{') && JSON.parse(body).error === 'invalid_client';
+}
+
+function operationsOf(document: Described) {
+  return Object.entries(document.paths).flatMap(([template, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ template, method, operation })),
+  );
+}
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { examples?: Record<string, Ref> }> }>;

@@ -20,7 +20,7 @@ import { type OperationContext, type ResourceVersion, restOperations } from './r
 import { rootOperation, rootVersionOf } from './rootOperations.ts';
 import { routeResource } from './routeResource.ts';
 import { RPC_OPERATIONS, type RpcOperation } from './rpcOperations.ts';
-import { securityOf, securitySchemes } from './security.ts';
+import { securityOf, securitySchemes, tokenQueryOf } from './security.ts';
 import { TAGS } from './tags.ts';
 
 /** What the document is generated from: the API's configuration and its routes. */
@@ -56,6 +56,7 @@ export function openApiDocument(sources: OpenApiSources): OpenApiDocument {
   const context: OperationContext = {
     rules: AuthorizationRules.fromConfig(sources.authorization),
     security: (needsIdentity) => securityOf(schemes, needsIdentity),
+    tokenQuery: tokenQueryOf(schemes),
     example: registerExamples(registry, sources.rest),
   };
   const versions = resourceVersions(sources);

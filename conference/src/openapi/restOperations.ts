@@ -38,6 +38,8 @@ export interface ResourceVersion {
 export interface OperationContext {
   rules: AuthorizationRules;
   security: (needsIdentity: boolean) => SecurityRequirements;
+  /** The `access_token` query parameter, when the API takes OAuth2 tokens. */
+  tokenQuery: z.ZodObject | undefined;
   /** The example of an entity kind's representation or body. */
   example: ExampleOf;
 }
@@ -68,12 +70,12 @@ export function restOperations(
         path: param === undefined ? path : `${path}/{${param}}`,
         operationId: operationIdOf(served, kind, method, alias),
         tags: [nounOf(served)],
-        summary: `${SUMMARIES[kind][method] ?? method} (${served.entry.entity})`,
-        description: DESCRIPTIONS[kind][method] ?? '',
+        summary: summaryOf(served, kind, method, alias),
+        description: `${versionsOf(versions, alias, hasBody)}${DESCRIPTIONS[kind][method] ?? ''}`,
         security: context.security(needsIdentity),
         request: {
           ...(param && { params: z.object({ [param]: identifier(served, route, param) }) }),
-          ...(kind === 'collection' && method === 'GET' && { query: PAGE }),
+          ...queryOf(kind, method, needsIdentity, context),
           ...(method === 'GET' && { headers: IF_NONE_MATCH }),
           ...(kind === 'entity' && method !== 'GET' && { headers: IF_MATCH }),
           ...(hasBody && {
@@ -90,15 +92,55 @@ export function restOperations(
   });
 }
 
-const SUMMARIES: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
-  collection: { GET: 'A page of the collection', POST: 'Creates an entity' },
+/** What each operation does, in a few words: `many` is the collection's name, `one` its noun. */
+const SUMMARIES: Readonly<
+  Record<Kind, Readonly<Record<string, (many: string, one: string) => string>>>
+> = {
+  collection: {
+    GET: (many) => `A page of ${many}`,
+    POST: (_, one) => `Creates a ${one}`,
+  },
   entity: {
-    GET: 'One entity, with what it embeds',
-    PUT: 'Replaces an entity',
-    PATCH: 'Changes some fields of an entity',
-    DELETE: 'Deletes an entity',
+    GET: (_, one) => `One ${one}, with what it embeds`,
+    PUT: (_, one) => `Replaces a ${one}`,
+    PATCH: (_, one) => `Changes some fields of a ${one}`,
+    DELETE: (_, one) => `Deletes a ${one}`,
   },
 };
+
+/**
+ * The operation's summary, which Redoc and Swagger UI list it by, so each is its own: a
+ * versioned URL's names its version (`A page of speakers (version 2)`); the unversioned URL,
+ * the one the guides use, has the plain words.
+ */
+function summaryOf(version: ResourceVersion, kind: Kind, method: string, alias: boolean): string {
+  const one = lastSegment(version.entry.path);
+  const many = version.entry.collectionName ?? `${one}s`;
+  const words = SUMMARIES[kind][method]?.(many, one) ?? `${method} ${one}`;
+  return alias || version.version === undefined ? words : `${words} (version ${version.version})`;
+}
+
+/**
+ * Which version answers: the one a versioned URL names; at an unversioned URL, the default
+ * version, or the one a vendor media type in `Accept` (or in a body's `Content-Type`) names.
+ */
+function versionsOf(
+  versions: readonly [ResourceVersion, ...ResourceVersion[]],
+  alias: boolean,
+  hasBody: boolean,
+): string {
+  const [served, ...others] = versions;
+  if (served.version === undefined) return '';
+  if (!alias) return `Version ${served.version}. `;
+  if (others.length === 0) return `Version ${served.version}, the only one. `;
+  const shared = new Set(served.entry.accept);
+  const types = others
+    .flatMap((other) => other.entry.accept ?? [])
+    .filter((type) => !shared.has(type))
+    .map((type) => `\`${type}\``);
+  const where = hasBody ? '`Accept`, or the body’s `Content-Type`,' : '`Accept`';
+  return `Version ${served.version} by default; ${others.map((other) => `version ${other.version}`).join(', ')} when ${where} names ${types.join(' or ')}. `;
+}
 
 /** What each operation does, beyond its summary: what a client can count on. */
 const DESCRIPTIONS: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
@@ -108,11 +150,11 @@ const DESCRIPTIONS: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
   },
   entity: {
     GET: 'The entity, its links and the entities it embeds. `If-None-Match` with its current `ETag` answers 304.',
-    PUT: 'Replaces every field of the entity; an omitted optional field becomes null. With `If-Match`, only over the version it names: otherwise 412, and nothing is written.',
+    PUT: 'Replaces every field of the entity; an omitted optional field becomes null. With `If-Match`, only while the tag it names is still current: otherwise 412, and nothing is written.',
     PATCH:
-      'Changes the fields the body names, at least one. With `If-Match`, only over the version it names: otherwise 412, and nothing is written.',
+      'Changes the fields the body names, at least one. With `If-Match`, only while the tag it names is still current: otherwise 412, and nothing is written.',
     DELETE:
-      'Deletes the entity and its links to others. With `If-Match`, only the version it names: otherwise 412, and nothing is deleted.',
+      'Deletes the entity and its links to others. With `If-Match`, only while the tag it names is still current: otherwise 412, and nothing is deleted.',
   },
 };
 
@@ -152,6 +194,22 @@ const PAGE = z.object({
   page: z.int().positive().optional().meta({ description: 'The page, from 1; 1 by default.' }),
 });
 
+/**
+ * The query parameters: the page of a collection; the OAuth2 token, for the clients that
+ * send it in the URL (RFC 6750, section 2.3), where the operation needs credentials.
+ */
+function queryOf(
+  kind: Kind,
+  method: string,
+  needsIdentity: boolean,
+  { tokenQuery }: OperationContext,
+): { query?: z.ZodObject } {
+  const page = kind === 'collection' && method === 'GET' ? PAGE.shape : {};
+  const token = needsIdentity ? tokenQuery?.shape : {};
+  const query = { ...page, ...token };
+  return Object.keys(query).length === 0 ? {} : { query: z.object(query) };
+}
+
 /** The methods a route serves: those of its `Allow`, less HEAD and OPTIONS, which HTTP implies. */
 function methodsOf(route: Route): string[] {
   const methods = route.options.allow ?? route.methods ?? [];
@@ -181,6 +239,7 @@ function bodies(
     (version) => version.entry.contentTypes ?? ['application/json'],
     (version) => (method === 'PATCH' ? version.schemas.patch : version.schemas.input),
     (version) => example(version.entry.entity, method === 'PATCH' ? 'patch' : 'input'),
+    true,
   );
 }
 
@@ -193,12 +252,16 @@ function success(
   method: string,
   example: ExampleOf,
 ): Record<string, ResponseConfig> {
+  // A vendor type in Accept is the only way a GET asks for a version, so HAL and JSON are
+  // the default version's; a write's answer is in the version of its body's Content-Type,
+  // which may be any.
   const content = (pick: (version: ResourceVersion) => z.ZodType, use: 'entity' | 'page') =>
     byMediaType(
       versions,
       (version) => version.entry.accept ?? [HAL_MEDIA_TYPE],
       pick,
       (version) => example(version.entry.entity, use),
+      method !== 'GET',
     );
   const entity = content((version) => version.entity, 'entity');
   const headers = REPRESENTATION_HEADERS;
@@ -271,19 +334,22 @@ function problems(
 
 /**
  * Content by media type. A vendor type, such as application/vnd.conference.v2+json, is one
- * version's; a type several versions list (application/hal+json) serves any of them, and
- * its example is the first version's: the default one, on an unversioned URL.
+ * version's; a type several versions list (application/hal+json) is the first version's
+ * (the default one, on an unversioned URL), or with `anyVersion` any of theirs, with the
+ * first version's example.
  */
 function byMediaType(
   versions: readonly ResourceVersion[],
   types: (version: ResourceVersion) => readonly string[],
   pick: (version: ResourceVersion) => z.ZodType,
   example: (version: ResourceVersion) => { $ref: string } | undefined,
+  anyVersion: boolean,
 ): ZodContentObject {
   const schemas = new Map<string, Set<z.ZodType>>();
   const examples = new Map<string, { $ref: string } | undefined>();
   for (const version of versions) {
     for (const type of types(version)) {
+      if (!anyVersion && schemas.has(type)) continue;
       schemas.set(type, (schemas.get(type) ?? new Set()).add(pick(version)));
       if (!examples.has(type)) examples.set(type, example(version));
     }

@@ -1,4 +1,5 @@
 import type { AuthenticationConfig } from 'hyperpipe/auth';
+import { z } from 'zod';
 
 /** A security scheme of the document (OpenAPI 3.1, section 4.8.27). */
 export type SecurityScheme =
@@ -15,7 +16,7 @@ export type SecurityScheme =
  */
 export const OAUTH2_CLIENT = 'oauth2Client';
 
-/** What an operation says of its security: any one scheme, or (with `{}`) none at all. */
+/** What an operation says of its security: any one of the schemes listed; nothing when empty. */
 export type SecurityRequirements = Record<string, string[]>[];
 
 /** The OAuth2 grants of the token endpoint, as OpenAPI names their flows. */
@@ -63,12 +64,32 @@ export function securitySchemes(
   return schemes;
 }
 
-/** Any of the schemes that name users; or, when the operation is public, none too. */
+/**
+ * Any of the schemes that name users, where the operation needs an identity; else none
+ * (`[]`), so that documentation tools show a public operation as public. Credentials sent
+ * there anyway are still checked: the operation's 401 answer says so.
+ */
 export function securityOf(
   schemes: Readonly<Record<string, SecurityScheme>>,
   needsIdentity: boolean,
 ): SecurityRequirements {
-  const users = Object.keys(schemes).filter((name) => name !== OAUTH2_CLIENT);
-  const any = users.map((name) => ({ [name]: [] }));
-  return needsIdentity ? any : [{}, ...any];
+  if (!needsIdentity) return [];
+  return Object.keys(schemes)
+    .filter((name) => name !== OAUTH2_CLIENT)
+    .map((name) => ({ [name]: [] }));
+}
+
+/**
+ * The `access_token` query parameter of RFC 6750, section 2.3, which the API takes as well
+ * as `Authorization: Bearer`, when it takes OAuth2 tokens at all. It is a parameter so that
+ * a client generated from the document can send it.
+ */
+export function tokenQueryOf(schemes: Readonly<Record<string, SecurityScheme>>) {
+  if (schemes.oauth2 === undefined) return undefined;
+  return z.object({
+    access_token: z.string().optional().meta({
+      description:
+        'An OAuth2 access token, for clients that cannot send `Authorization: Bearer`. URLs end up in logs and histories: prefer the header.',
+    }),
+  });
 }
