@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,6 +56,25 @@ function filesLoadedByUrl(dist: string): string[] {
       return [...code.matchAll(byUrl)].map(([, target]) => join(dist, dirname(file), `${target}`));
     });
 }
+
+/**
+ * The files the source maps under `dist` name, as absolute paths: `.js.map` for stack traces,
+ * `.d.ts.map` for an editor's "go to definition".
+ */
+function sourceMapSources(dist: string): string[] {
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.map'))
+    .flatMap((file) => {
+      const { sources } = JSON.parse(readFileSync(join(dist, file), 'utf8'));
+      return sources.map((source: string) => join(dist, dirname(file), source));
+    });
+}
+
+/** A JavaScript application whose route path Hyperpipe refuses, throwing from its own code. */
+const FAILING_APP = `
+import { createApplication } from 'hyperpipe';
+createApplication().get('hello', () => new Response());
+`;
 
 /** A plain JavaScript application: the root export and every subpath, served on port 0. */
 const APP = `
@@ -109,12 +136,40 @@ describe('hyperpipe packed and installed in an empty folder', () => {
     rmSync(project, { recursive: true, force: true });
   });
 
-  it('holds JavaScript and declarations, not the TypeScript source', () => {
+  it('holds JavaScript, declarations, their source maps and a license', () => {
     const installed = join(project, 'node_modules', 'hyperpipe');
     const files = readdirSync(installed, { recursive: true, encoding: 'utf8' });
-    expect(files).toContain(join('dist', 'index.js'));
-    expect(files).toContain(join('dist', 'index.d.ts'));
-    expect(files.filter((file) => /(?<!\.d)\.ts$/.test(file))).toEqual([]);
+    for (const file of ['index.js', 'index.d.ts', 'index.js.map', 'index.d.ts.map']) {
+      expect(files).toContain(join('dist', file));
+    }
+    expect(files).toContain('LICENSE');
+  });
+
+  it('exports JavaScript and declarations only: its TypeScript source is there for the maps', () => {
+    const installed = join(project, 'node_modules', 'hyperpipe');
+    const { exports }: { exports: Record<string, Record<string, string>> } = JSON.parse(
+      readFileSync(join(installed, 'package.json'), 'utf8'),
+    );
+    const targets = Object.values(exports).flatMap((conditions) => Object.values(conditions));
+    expect(targets.filter((target) => !/^\.\/dist\/.+\.(js|d\.ts)$/.test(target))).toEqual([]);
+    const mapped = sourceMapSources(join(installed, 'dist'));
+    expect(mapped.length).toBeGreaterThan(0);
+    expect(mapped.filter((file) => !file.startsWith(join(installed, 'src')))).toEqual([]);
+    expect(mapped.filter((file) => !existsSync(file))).toEqual([]);
+  });
+
+  it('reports its errors at the lines of its TypeScript source under --enable-source-maps', () => {
+    writeFileSync(join(project, 'fail.mjs'), FAILING_APP);
+    const { stderr } = run(process.execPath, ['--enable-source-maps', 'fail.mjs'], project);
+    // The frame that threw, such as `at parseRoutePath (/…/hyperpipe/src/router/x.ts:22:36)`.
+    const frame = /^\s+at .+? \((.+\.ts):(\d+):\d+\)$/m.exec(stderr);
+    if (frame === null) throw new Error(`No frame in TypeScript source:\n${stderr}`);
+    const [, file = '', line = ''] = frame;
+    // Node names modules by their real path: the temporary folder may be behind a symlink.
+    expect(file.startsWith(join(realpathSync(project), 'node_modules', 'hyperpipe', 'src'))).toBe(
+      true,
+    );
+    expect(readFileSync(file, 'utf8').split('\n')[Number(line) - 1]).toMatch(/\bthrow\b/);
   });
 
   it('runs a JavaScript application that answers over HTTP', async () => {
@@ -153,9 +208,11 @@ describe('hyperpipe packed and installed in an empty folder', () => {
     expect(loaded.filter((file) => !existsSync(file))).toEqual([]);
   });
 
-  it('has a README that names every subpath', () => {
+  it('has a README that names every subpath and the TypeScript its declarations need', () => {
     const readme = readFileSync(join(project, 'node_modules', 'hyperpipe', 'README.md'), 'utf8');
     expect(SUBPATHS.filter((subpath) => !readme.includes(`\`${subpath}\``))).toEqual([]);
+    const typescript = MANIFEST.peerDependencies.typescript.replace('>=', '');
+    expect(readme).toContain(`TypeScript ${typescript} or later`);
   });
 
   it('refuses plain `npm pack` in framework/, naming the script to run', () => {
