@@ -27,12 +27,22 @@ export function messagesOf(issues: readonly z.core.$ZodIssue[]): ValidationMessa
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)
         add(key, 'unrecognized', `"${key}" is not a field of this resource`);
+    } else if (isNoObject(issue)) {
+      add('body', issue.code, NO_OBJECT);
     } else {
       const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';
       add(field, ruleOf(issue), issue.message);
     }
   }
   return Object.fromEntries(messages);
+}
+
+/** What a body that is no object (`[]`, `"a name"`, `42`) is told, in place of zod's words. */
+export const NO_OBJECT = 'The body must be a JSON object of fields, not a list or a single value';
+
+/** Whether the issue is about the whole body, which should have been an object. */
+function isNoObject(issue: z.core.$ZodIssue): boolean {
+  return issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object';
 }
 
 function ruleOf(issue: z.core.$ZodIssue): string {
