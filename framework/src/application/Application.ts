@@ -131,12 +131,16 @@ export class Application implements MiddlewareInterface {
    *   return next();
    * };
    * app.pipe(cors);                          // every request
-   * app.pipe('/api', api);                   // requests under /api, which `api` sees as /…
+   * app.pipe('/api', api);                   // under /api, seen by `api` as /…
    * app.pipe('/', cors, { priority: 100 });  // before everything of lower priority
-   * app.pipe('/', (error: unknown) => json({ error: String(error) }, { status: 500 }), {
-   *   error: true, // error middleware, whatever its parameter count says
-   *   priority: -10,
-   * });
+   * app.pipe(
+   *   '/',
+   *   (error: unknown) => json({ error: String(error) }, { status: 500 }),
+   *   {
+   *     error: true, // error middleware, whatever its parameter count says
+   *     priority: -10,
+   *   },
+   * );
    * ```
    */
   pipe(middleware: Middleware): this;
@@ -210,7 +214,12 @@ export class Application implements MiddlewareInterface {
    * @example
    * ```ts
    * const app = createApplication();
-   * app.route('/user/{id}', (request) => json({ id: request.param('id') }), ['GET', 'PUT'], 'user')
+   * app.route(
+   *   '/user/{id}',
+   *   (request) => json({ id: request.param('id') }),
+   *   ['GET', 'PUT'],
+   *   'user',
+   * )
    *   .setOptions({ tokens: { id: '\\d+' } });
    * console.log(app.generateUri('user', { id: 42 })); // /user/42
    * ```

@@ -106,9 +106,17 @@ const VALID_ROUTE =
  *     { middleware: ApplicationFactory.DISPATCH_MIDDLEWARE },
  *     { middleware: 'ProblemMiddleware', error: true, priority: -100 },
  *   ],
- *   routes: [{ path: '/ping', middleware: 'PingHandler', allowed_methods: ['GET'] }],
+ *   routes: [
+ *     { path: '/ping', middleware: 'PingHandler', allowed_methods: ['GET'] },
+ *   ],
  *   dependencies: {
- *     invokables: { PingHandler: class { process() { return json({ ack: true }); } } },
+ *     invokables: {
+ *       PingHandler: class {
+ *         process() {
+ *           return json({ ack: true });
+ *         }
+ *       },
+ *     },
  *     factories: { ProblemMiddleware: () => new ProblemMiddleware() },
  *   },
  * });

@@ -23,7 +23,8 @@ export type RouteGuard = (request: ServerRequest, route: Route) => void;
  * ```ts
  * const app = createApplication();
  * app.pipeRoutingMiddleware();
- * app.pipeDispatchMiddleware({ priority: -1 }); // after everything of priority 0 and above
+ * // after everything of priority 0 and above:
+ * app.pipeDispatchMiddleware({ priority: -1 });
  * app.get('/ping', () => json({ ack: true }));
  * ```
  * @see The framework guide: [how a request flows](../../../docs/framework.md#how-a-request-flows)

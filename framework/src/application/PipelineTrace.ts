@@ -52,7 +52,8 @@ export interface TraceEntry {
  * app.get('/ping', () => json({ ack: true }));
  * const answer = await app.handle(new Request('http://localhost/ping'));
  * // ['RoutingMiddleware: next', 'DispatchMiddleware: answered'], then the header:
- * console.log(answer.headers.get('server-timing')); // 1-routing;dur=0.05;desc="RoutingMiddleware priority 1 -> next()", …
+ * console.log(answer.headers.get('server-timing'));
+ * // 1-routing;dur=0.05;desc="RoutingMiddleware priority 1 -> next()", …
  * ```
  * @see The framework guide:
  * [the pipeline trace](../../../docs/framework.md#seeing-a-requests-way-through-the-pipeline)

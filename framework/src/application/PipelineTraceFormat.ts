@@ -83,7 +83,8 @@ export function traceLines(trace: PipelineTrace): string[] {
  *
  * @example
  * ```text
- * 1-routing;dur=0.05;desc="RoutingMiddleware priority 1 -> next()", route;desc="no route matched the path", …
+ * 1-routing;dur=0.05;desc="RoutingMiddleware priority 1 -> next()",
+ * route;desc="no route matched the path", …
  * ```
  */
 export function serverTiming(trace: PipelineTrace): string {

@@ -19,10 +19,12 @@ import type { Router } from '../router/Router.ts';
  *
  * @example
  * ```ts
- * // Routing and dispatch are piped by the first route; to put middleware between them:
+ * // Routing and dispatch are piped by the first route; to put middleware
+ * // between them:
  * const app = createApplication();
  * app.pipeRoutingMiddleware();
- * app.pipe((request, response, next) => next()); // sees the RouteResult and route parameters
+ * // sees the RouteResult and route parameters:
+ * app.pipe((request, response, next) => next());
  * app.pipeDispatchMiddleware();
  * app.get('/user/{id}', (request) => json({ id: request.param('id') }));
  * ```

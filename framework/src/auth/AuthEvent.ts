@@ -33,7 +33,9 @@ export const AuthEvents = {
  * // Only editors may delete, whatever the rules say.
  * const events = new EventManager();
  * events.on<AuthEvent>(AuthEvents.AUTHORIZATION, (event) => {
- *   if (event.privilege === 'DELETE' && !event.identity.hasRole('editor')) event.deny();
+ *   if (event.privilege === 'DELETE' && !event.identity.hasRole('editor')) {
+ *     event.deny();
+ *   }
  * });
  * ```
  *

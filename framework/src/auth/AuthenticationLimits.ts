@@ -84,8 +84,10 @@ const HOUR_S = 3600;
  * @example
  * ```ts
  * const limits = new AuthenticationLimits({ failures: 5, window: 300 });
- * await limits.failed({ address: '192.0.2.7', user: 'editor' }); // 0: it may try again
- * await limits.retryAfter({ address: '198.51.100.1', user: 'editor' }); // 0: another client
+ * await limits.failed({ address: '192.0.2.7', user: 'editor' });
+ * // 0: it may try again
+ * await limits.retryAfter({ address: '198.51.100.1', user: 'editor' });
+ * // 0: another client
  * ```
  *
  * @category Authentication

@@ -23,7 +23,8 @@ import { unauthorized } from './unauthorized.ts';
  *
  * @example
  * ```ts
- * const users = Htpasswd.parse('learner:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='); // password: password
+ * // password: password
+ * const users = Htpasswd.parse('learner:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=');
  * const authenticator = new Authenticator([new BasicAdapter(users, 'api')]);
  * const events = new EventManager();
  * const app = createApplication();

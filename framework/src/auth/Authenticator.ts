@@ -42,12 +42,15 @@ export interface Authentication {
  *
  * @example
  * ```ts
- * const users = Htpasswd.parse('editor:{SHA}5en6G6MezRroT3XKqkdPOmY/BfQ='); // password: secret
+ * // password: secret
+ * const users = Htpasswd.parse('editor:{SHA}5en6G6MezRroT3XKqkdPOmY/BfQ=');
  * const authenticator = new Authenticator([new BasicAdapter(users, 'api')], {
  *   editor: ['editor'],
  * });
  * const request = new ServerRequest(
- *   new Request('http://localhost/', { headers: { authorization: 'Basic ZWRpdG9yOnNlY3JldA==' } }),
+ *   new Request('http://localhost/', {
+ *     headers: { authorization: 'Basic ZWRpdG9yOnNlY3JldA==' },
+ *   }),
  * );
  * const { identity } = await authenticator.authenticate(request);
  * identity.hasRole('editor'); // true

@@ -36,7 +36,8 @@ const UNROUTED =
  *
  * @example
  * ```ts
- * const users = Htpasswd.parse('learner:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='); // password: password
+ * // password: password
+ * const users = Htpasswd.parse('learner:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=');
  * const authenticator = new Authenticator([new BasicAdapter(users, 'api')]);
  * const rules = new AuthorizationRules().require('talks', ['POST']);
  * const events = new EventManager();
@@ -45,7 +46,11 @@ const UNROUTED =
  * app.pipeRoutingMiddleware();
  * app.pipe(new AuthorizationMiddleware(rules, authenticator, events));
  * app.pipeDispatchMiddleware();
- * app.post('/talks', (_request, response) => json({ created: true }, response), 'talks');
+ * app.post(
+ *   '/talks',
+ *   (_request, response) => json({ created: true }, response),
+ *   'talks',
+ * );
  * ```
  *
  * @see The REST guide:
@@ -200,7 +205,11 @@ function methodsAnswered(routes: readonly Route[]): Set<string> | undefined {
  * @example
  * ```ts
  * const app = createApplication();
- * const route = app.get('/ping', (_request, response) => json({ ack: 1 }, response), 'ping');
+ * const route = app.get(
+ *   '/ping',
+ *   (_request, response) => json({ ack: 1 }, response),
+ *   'ping',
+ * );
  * resourceOf(route); // 'ping'
  * ```
  *

@@ -23,7 +23,10 @@ export interface ResourceRules {
  * @example
  * ```ts
  * const authorization: AuthorizationConfig = {
- *   'Conference.V1.Speaker': { entity: ['PUT', 'PATCH', 'DELETE'], collection: ['POST'] },
+ *   'Conference.V1.Speaker': {
+ *     entity: ['PUT', 'PATCH', 'DELETE'],
+ *     collection: ['POST'],
+ *   },
  * };
  * ```
  *

@@ -13,7 +13,10 @@ const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
  *
  * @example
  * ```ts
- * const basic = new BasicAdapter(Htpasswd.fromFile('config/auth/htpasswd'), 'conference');
+ * const basic = new BasicAdapter(
+ *   Htpasswd.fromFile('config/auth/htpasswd'),
+ *   'conference',
+ * );
  * const authenticator = new Authenticator([basic]);
  * ```
  *

@@ -20,7 +20,10 @@ const B64TOKEN = /^[A-Za-z\d\-._~+/]+=*$/;
  *
  * @example
  * ```ts
- * const bearer = new OAuth2Adapter(new TokenStore('data/oauth.sqlite'), 'conference');
+ * const bearer = new OAuth2Adapter(
+ *   new TokenStore('data/oauth.sqlite'),
+ *   'conference',
+ * );
  * const authenticator = new Authenticator([bearer]);
  * ```
  *

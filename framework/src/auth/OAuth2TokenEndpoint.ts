@@ -68,12 +68,15 @@ const GRANTS: ReadonlySet<string> = new Set(['password', 'client_credentials', '
  *     basic: { htpasswd: 'config/users.htpasswd' },
  *     oauth2: {
  *       database: 'data/oauth.sqlite',
- *       clients: { workshop: { secret: 'workshop-secret', grants: ['password'] } },
+ *       clients: {
+ *         workshop: { secret: 'workshop-secret', grants: ['password'] },
+ *       },
  *     },
  *   },
  * });
  * const app = createApplication();
- * app.post('/oauth', container.get('OAuth2TokenEndpoint') as OAuth2TokenEndpoint, 'oauth');
+ * const endpoint = container.get('OAuth2TokenEndpoint') as OAuth2TokenEndpoint;
+ * app.post('/oauth', endpoint, 'oauth');
  * ```
  *
  * @category Authentication

@@ -24,7 +24,8 @@ import type { Authorization } from './authorizationHeader.ts';
  *     return [`ApiKey realm="${this.realm}"`];
  *   }
  * }
- * const authenticator = new Authenticator([new ApiKeyAdapter(new Map([['k-123', 'ci']]))]);
+ * const keys = new Map([['k-123', 'ci']]);
+ * const authenticator = new Authenticator([new ApiKeyAdapter(keys)]);
  * ```
  *
  * @typeParam Users - the file of users, such as an {@link Htpasswd}

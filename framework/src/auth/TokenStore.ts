@@ -122,9 +122,14 @@ interface TokenRow {
  * @example
  * ```ts
  * const tokens = new TokenStore(':memory:', {
- *   workshop: { secret: 'workshop-secret', grants: ['password', 'refresh_token'], scopes: ['read'] },
+ *   workshop: {
+ *     secret: 'workshop-secret',
+ *     grants: ['password', 'refresh_token'],
+ *     scopes: ['read'],
+ *   },
  * });
- * tokens.verifyClient('workshop', 'workshop-secret'); // { id: 'workshop', grants: [...], scopes: ['read'] }
+ * tokens.verifyClient('workshop', 'workshop-secret');
+ * // { id: 'workshop', grants: [...], scopes: ['read'] }
  * ```
  *
  * @category Authentication

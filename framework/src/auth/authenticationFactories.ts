@@ -34,7 +34,9 @@ import { type OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
  *   digest: { htdigest: 'config/users.htdigest', nonceLifetime: 300 },
  *   oauth2: {
  *     database: 'data/oauth.sqlite',
- *     clients: { app: { secret: 's3cret', grants: ['password', 'refresh_token'] } },
+ *     clients: {
+ *       app: { secret: 's3cret', grants: ['password', 'refresh_token'] },
+ *     },
  *   },
  * };
  * ```
@@ -166,7 +168,10 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
  * @example
  * ```ts
  * const container = createContainer(mergeConfig(authConfigProvider(), {
- *   authentication: { realm: 'api', basic: { htpasswd: 'config/users.htpasswd' } },
+ *   authentication: {
+ *     realm: 'api',
+ *     basic: { htpasswd: 'config/users.htpasswd' },
+ *   },
  * }));
  * const authenticator = AuthenticatorFactory(container);
  * ```

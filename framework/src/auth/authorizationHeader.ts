@@ -26,7 +26,8 @@ const AUTH_PARAM = new RegExp(
  *
  * @example
  * ```ts
- * parseAuthorization('Bearer mF_9.B5f-4.1JqM'); // { scheme: 'bearer', credentials: 'mF_9.B5f-4.1JqM' }
+ * parseAuthorization('Bearer mF_9.B5f-4.1JqM');
+ * // { scheme: 'bearer', credentials: 'mF_9.B5f-4.1JqM' }
  * ```
  *
  * @category Authentication
@@ -72,7 +73,8 @@ export function parseAuthParams(text: string): Map<string, string> | undefined {
  *
  * @example
  * ```ts
- * const challenge = `Basic realm=${quote('Hyperpipe "demo"')}`; // Basic realm="Hyperpipe \"demo\""
+ * const challenge = `Basic realm=${quote('Hyperpipe "demo"')}`;
+ * // Basic realm="Hyperpipe \"demo\""
  * ```
  *
  * @category Authentication

@@ -69,7 +69,9 @@ const waitingOf = new Map<string, number>();
  *
  * @example
  * ```ts
- * const right = await asClient('192.0.2.7', () => users.verify('editor', password));
+ * const right = await asClient('192.0.2.7', () =>
+ *   users.verify('editor', password),
+ * );
  * ```
  */
 export function asClient<T>(client: string, work: () => T): T {

@@ -15,7 +15,8 @@ export type Config = Record<string, unknown>;
  * mergeConfig(
  *   { database: { path: 'data/a.sqlite', timeout: 5 }, pipeline: ['Cors'] },
  *   { database: { path: 'data/b.sqlite' }, pipeline: ['Log'] },
- * ); // { database: { path: 'data/b.sqlite', timeout: 5 }, pipeline: ['Cors', 'Log'] }
+ * );
+ * // { database: { path: 'data/b.sqlite', timeout: 5 }, pipeline: ['Cors', 'Log'] }
  * ```
  *
  * @category Container and configuration

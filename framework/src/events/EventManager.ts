@@ -21,9 +21,12 @@ interface Registration {
  * ```ts
  * const events = new EventManager();
  * events.on<AuthEvent>('authorization', (event) => {
- *   if (event.privilege === 'DELETE' && !event.identity.hasRole('editor')) event.deny();
+ *   if (event.privilege === 'DELETE' && !event.identity.hasRole('editor')) {
+ *     event.deny();
+ *   }
  * });
- * const event = new AuthEvent(new ServerRequest(new Request('http://localhost/', { method: 'DELETE' })));
+ * const request = new Request('http://localhost/', { method: 'DELETE' });
+ * const event = new AuthEvent(new ServerRequest(request));
  * await events.trigger('authorization', event);
  * event.authorized; // false: a guest is no editor
  * ```

@@ -10,7 +10,9 @@ import type { Link } from './Link.ts';
  *   embedded: { talks: 'talk' },
  *   hidden: ['twitter'],
  *   links: (entity): Record<string, Link> =>
- *     entity.twitter ? { twitter: { href: `https://twitter.com/${entity.twitter}` } } : {},
+ *     entity.twitter
+ *       ? { twitter: { href: `https://twitter.com/${entity.twitter}` } }
+ *       : {},
  * };
  * ```
  *

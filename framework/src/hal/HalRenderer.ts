@@ -31,7 +31,8 @@ export interface UriGenerator {
  *   '/speaker/{id}',
  *   (request, response) => {
  *     const speaker = { id: Number(request.param('id')), name: 'Ada' };
- *     return json(hal.entity(request, 'speaker', speaker), response, HAL_MEDIA_TYPE);
+ *     const entity = hal.entity(request, 'speaker', speaker);
+ *     return json(entity, response, HAL_MEDIA_TYPE);
  *   },
  *   'speaker',
  * );

@@ -13,11 +13,18 @@ export type LinkRelation = Link | Link[];
  *
  * @example
  * ```ts
- * const speaker = new HalResource({ id: 1, name: 'Ada' }, 'http://localhost/speaker/1')
+ * const talk = new HalResource(
+ *   { id: 7, title: 'Hypermedia' },
+ *   'http://localhost/talk/7',
+ * );
+ * const speakerUrl = 'http://localhost/speaker/1';
+ * const speaker = new HalResource({ id: 1, name: 'Ada' }, speakerUrl)
  *   .addLink('talks', 'http://localhost/talk?speaker=1')
- *   .embed('talks', [new HalResource({ id: 7, title: 'Hypermedia' }, 'http://localhost/talk/7')]);
+ *   .embed('talks', [talk]);
  * const app = createApplication();
- * app.get('/speaker/1', (_request, response) => json(speaker, response, HAL_MEDIA_TYPE));
+ * app.get('/speaker/1', (_request, response) =>
+ *   json(speaker, response, HAL_MEDIA_TYPE),
+ * );
  * ```
  *
  * @see The REST guide: [HAL](../../../docs/rest.md#hal)

@@ -39,9 +39,17 @@ export interface CollectionPage {
  *   const items = names
  *     .slice((page - 1) * 2, page * 2)
  *     .map((name) => new HalResource({ name }));
- *   const base = `${request.url.origin}${request.basePath}/speaker`; // right where it is mounted too
+ *   // right where it is mounted too:
+ *   const base = `${request.url.origin}${request.basePath}/speaker`;
  *   const url = (n?: number) => (n === undefined ? base : `${base}?page=${n}`);
- *   const collection = halCollection({ collectionName: 'speakers', items, page, pageSize: 2, total: names.length, url });
+ *   const collection = halCollection({
+ *     collectionName: 'speakers',
+ *     items,
+ *     page,
+ *     pageSize: 2,
+ *     total: names.length,
+ *     url,
+ *   });
  *   return json(collection, response, HAL_MEDIA_TYPE);
  * });
  * ```

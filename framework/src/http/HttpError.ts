@@ -20,7 +20,9 @@ export interface HttpErrorOptions {
  * ```ts
  * const app = createApplication();
  * app.get('/teapot', () => {
- *   throw new HttpError(418, "I'm a teapot", { headers: { 'Retry-After': '60' } });
+ *   throw new HttpError(418, "I'm a teapot", {
+ *     headers: { 'Retry-After': '60' },
+ *   });
  * });
  * ```
  *

@@ -20,7 +20,8 @@
  *   response.headers.set('access-control-allow-origin', '*');
  *   return next(request, response);
  * });
- * app.get('/', (_request, response) => text('Hello', response)); // carries the CORS header
+ * // carries the CORS header:
+ * app.get('/', (_request, response) => text('Hello', response));
  * app.get('/stream', (_request, response) => {
  *   response.status = 201;
  *   return response.write('line 1\n').write('line 2\n').toResponse();

@@ -26,10 +26,19 @@ interface AttributeLink {
  * ```ts
  * const app = createApplication();
  * app.get('/user/{id}', (request, response) =>
- *   json({ id: request.param('id'), page: request.query.get('page'), path: request.path }, response),
+ *   json(
+ *     {
+ *       id: request.param('id'),
+ *       page: request.query.get('page'),
+ *       path: request.path,
+ *     },
+ *     response,
+ *   ),
  * );
  * // A request of your own, as tests build them:
- * const request = new ServerRequest(new Request('http://localhost/user/7?page=2'));
+ * const request = new ServerRequest(
+ *   new Request('http://localhost/user/7?page=2'),
+ * );
  * ```
  *
  * @typeParam Params - the names of the route parameters it carries; any name by default

@@ -75,7 +75,9 @@ export type ForwardedHeader = 'X-Forwarded-For' | 'Forwarded';
  * const addresses = new ClientAddresses(['127.0.0.1', '::1']);
  * const app = createApplication();
  * // { "address": "203.0.113.7" } for `X-Forwarded-For: 203.0.113.7` sent by nginx
- * app.get('/whoami', (request, response) => json({ address: addresses.of(request.request) }, response));
+ * app.get('/whoami', (request, response) =>
+ *   json({ address: addresses.of(request.request) }, response),
+ * );
  * ```
  *
  * @category HTTP

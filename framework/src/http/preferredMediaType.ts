@@ -14,7 +14,10 @@ import Negotiator from 'negotiator';
  *
  * @example
  * ```ts
- * preferredMediaType('text/plain, *\/*;q=0.1', ['application/problem+json', 'text/plain']);
+ * preferredMediaType('text/plain, *\/*;q=0.1', [
+ *   'application/problem+json',
+ *   'text/plain',
+ * ]);
  * // 'text/plain'
  * ```
  */

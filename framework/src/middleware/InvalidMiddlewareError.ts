@@ -7,7 +7,8 @@
  * try {
  *   createApplication().pipe(42 as unknown as Middleware);
  * } catch (error) {
- *   console.log(error instanceof InvalidMiddlewareError); // true: "The number 42 is not middleware. …"
+ *   console.log(error instanceof InvalidMiddlewareError);
+ *   // true: "The number 42 is not middleware. …"
  * }
  * ```
  * @category Pipeline

@@ -66,7 +66,8 @@ export function parseVendorType(mediaType: string): VendorType | undefined {
  *
  * @example
  * ```ts
- * withoutResource('application/vnd.conference.v2.speaker+json'); // 'application/vnd.conference.v2+json'
+ * withoutResource('application/vnd.conference.v2.speaker+json');
+ * // 'application/vnd.conference.v2+json'
  * ```
  *
  * @category Negotiation
@@ -91,7 +92,8 @@ export function withoutResource(mediaType: string): string {
  * @example
  * ```ts
  * const types = ['application/hal+json', 'application/vnd.conference.v2+json'];
- * negotiateMediaType('application/vnd.conference.v2+json', types); // the vendor type
+ * // the vendor type:
+ * negotiateMediaType('application/vnd.conference.v2+json', types);
  * negotiateMediaType('*\/*', types); // 'application/hal+json'
  * negotiateMediaType('text/html', types); // undefined: a 406
  * ```
@@ -134,7 +136,8 @@ function whitelistedSpelling(mediaType: string, whitelist: readonly string[]): s
  *
  * @example
  * ```ts
- * isAllowedContentType('application/json; charset=utf-8', ['application/json']); // true
+ * // true:
+ * isAllowedContentType('application/json; charset=utf-8', ['application/json']);
  * ```
  *
  * @category Negotiation

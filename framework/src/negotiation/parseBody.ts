@@ -15,7 +15,8 @@ import { essence, isJsonType } from './mediaType.ts';
  * @example
  * ```ts
  * const bytes = new TextEncoder().encode('tag=a&tag=b&name=Ada');
- * parseBody(bytes, 'application/x-www-form-urlencoded'); // { tag: ['a', 'b'], name: 'Ada' }
+ * parseBody(bytes, 'application/x-www-form-urlencoded');
+ * // { tag: ['a', 'b'], name: 'Ada' }
  * ```
  *
  * @category Negotiation

@@ -30,9 +30,11 @@ export interface ProblemMiddlewareOptions {
  * ```ts
  * const app = createApplication();
  * app.get('/boom', () => {
- *   throw new Error('database password is wrong'); // a 500 problem that does not say so
+ *   // a 500 problem that does not say so:
+ *   throw new Error('database password is wrong');
  * });
- * app.pipe('/', new ProblemMiddleware({ debug: process.env.DEBUG === '1' }), { priority: -100 });
+ * const debug = process.env.DEBUG === '1';
+ * app.pipe('/', new ProblemMiddleware({ debug }), { priority: -100 });
  * ```
  *
  * @see The REST guide: [API Problem](../../../docs/rest.md#api-problem)

@@ -18,7 +18,9 @@ export type ValidationMessages = Readonly<Record<string, Readonly<Record<string,
  * ```ts
  * const app = createApplication();
  * app.post('/timezone', () => {
- *   throw validationProblem({ timezone: { invalid: 'Unknown timezone "Mars/Base"' } });
+ *   throw validationProblem({
+ *     timezone: { invalid: 'Unknown timezone "Mars/Base"' },
+ *   });
  * });
  * ```
  *

@@ -27,7 +27,11 @@ export interface RestResourceConfig extends ResourceOptions {
  * const container = createContainer({
  *   dependencies: { invokables: { SpeakerResource } },
  *   rest: {
- *     'Conference.V1.Speaker': { path: '/speaker', resource: 'SpeakerResource', entity: 'speaker' },
+ *     'Conference.V1.Speaker': {
+ *       path: '/speaker',
+ *       resource: 'SpeakerResource',
+ *       entity: 'speaker',
+ *     },
  *   },
  * });
  * const app = container.get(Application);

@@ -23,7 +23,8 @@ interface ShapedRoute {
  *
  * @example
  * ```ts
- * const app = createApplication({ router: new FindMyWayRouter() }); // the default anyway
+ * // the default anyway:
+ * const app = createApplication({ router: new FindMyWayRouter() });
  * app.get('/user/{id}', (request) => json({ id: request.param('id') }));
  * ```
  * @see The framework guide: [routes](../../../docs/framework.md#routes)

@@ -12,8 +12,13 @@ import { type PathPart, parseRoutePath, tokenPattern } from './routePath.ts';
  * @example
  * ```ts
  * const app = createApplication();
- * const user = new Route('/user/{id}', (request) => json({ id: request.param('id') }), ['GET']);
- * app.route(user).setOptions({ tokens: { id: '\\d+' } }); // /user/abc is now a 404
+ * const user = new Route(
+ *   '/user/{id}',
+ *   (request) => json({ id: request.param('id') }),
+ *   ['GET'],
+ * );
+ * // /user/abc is now a 404:
+ * app.route(user).setOptions({ tokens: { id: '\\d+' } });
  * ```
  * @see The framework guide: [routes](../../../docs/framework.md#routes)
  * @category Routing

@@ -18,7 +18,8 @@ export type RouteParamNames<Path extends string> = string extends Path
  *
  * @example
  * ```ts
- * const showUser: RouteMiddleware<'/user/{id}'> = (request) => json({ id: request.param('id') });
+ * const showUser: RouteMiddleware<'/user/{id}'> = (request) =>
+ *   json({ id: request.param('id') });
  * createApplication().get('/user/{id}', showUser);
  * ```
  * @category Routing

@@ -10,7 +10,8 @@ import type { Route } from './Route.ts';
  * const router = new FindMyWayRouter();
  * router.addRoute(new Route('/ping', () => text('pong'), ['GET'], 'ping'));
  * const result = router.match('DELETE', '/ping');
- * console.log(result.isMethodFailure, result.allowedMethods); // true ['GET', 'HEAD']
+ * console.log(result.isMethodFailure, result.allowedMethods);
+ * // true ['GET', 'HEAD']
  * ```
  * @category Routing
  */

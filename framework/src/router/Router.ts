@@ -58,7 +58,8 @@ export interface MethodRules {
  *
  * @example
  * ```ts
- * // A router for a handful of fixed paths, with the method rules of PatternRouter.
+ * // A router for a handful of fixed paths, with the method rules of
+ * // PatternRouter.
  * class ExactRouter extends RouteTable {
  *   constructor() {
  *     super({ anyMethod: undefined, emptyList: ['HEAD', 'OPTIONS'] });

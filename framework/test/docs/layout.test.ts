@@ -35,12 +35,24 @@ function guidePages(): string[] {
 }
 
 /**
+ * Reference pages whose example still has a line too wide for 1280 px, in source files
+ * being rewritten with their code: break the line there, then take the page off this list.
+ */
+const WIDE_EXAMPLES_TO_BREAK = ['classes/Versioning.html', 'functions/noneMatchFails.html'];
+
+/** Every reference page: one per class, function, interface, type and constant. */
+function referencePages(): string[] {
+  return ['classes', 'functions', 'interfaces', 'types', 'variables'].flatMap((folder) =>
+    readdirSync(join(SITE, folder)).map((name) => `${folder}/${name}`),
+  );
+}
+
+/**
  * The reference pages of the longest names: a title is one word that cannot wrap, so
  * these are the pages a narrow screen meets first.
  */
 function longestNamedReferencePages(count: number): string[] {
-  return ['classes', 'functions', 'interfaces', 'types', 'variables']
-    .flatMap((folder) => readdirSync(join(SITE, folder)).map((name) => `${folder}/${name}`))
+  return referencePages()
     .sort((a, b) => b.length - a.length)
     .slice(0, count);
 }
@@ -99,6 +111,17 @@ describe('the documentation site on a screen', () => {
     }
     expect(scrolling).toEqual([]);
   });
+
+  it('shows every code block of the reference pages whole at 1280 px', async () => {
+    const pages = referencePages().filter((path) => !WIDE_EXAMPLES_TO_BREAK.includes(path));
+    expect(pages.length).toBeGreaterThan(100);
+    const scrolling: string[] = [];
+    for (const path of pages) {
+      const blocks = await scrollingCodeBlocks(await open(desktop, path));
+      scrolling.push(...blocks.map((block) => `${path}: ${block}`));
+    }
+    expect(scrolling).toEqual([]);
+  }, 240_000);
 
   it('fits the guides, and the reference pages of the longest names, to a 390 px phone', async () => {
     const overflowing: string[] = [];
