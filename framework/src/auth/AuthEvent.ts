@@ -11,6 +11,14 @@ import { GUEST, type Identity } from './Identity.ts';
  * 3. `authorization`: `resource`, `privilege` and the rules' verdict are known; a listener may deny.
  * 4. `authorization.post`: the final verdict, before the 401, 403 or the request goes on.
  *
+ * @example
+ * ```ts
+ * const events = new EventManager();
+ * events.on<AuthEvent>(AuthEvents.AUTHORIZATION, (event) => {
+ *   if (!event.identity.authenticated) event.deny();
+ * });
+ * ```
+ *
  * @category Authentication
  */
 export const AuthEvents = {

@@ -20,6 +20,12 @@ export interface Identity {
 /**
  * The identity of a request without credentials.
  *
+ * @example
+ * ```ts
+ * GUEST.hasRole('guest'); // true
+ * GUEST.authenticated; // false
+ * ```
+ *
  * @category Authentication
  */
 export const GUEST: Identity = Object.freeze({

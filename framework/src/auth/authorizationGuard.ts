@@ -8,6 +8,14 @@ import { AuthEvents } from './AuthEvent.ts';
  * The request attribute under which {@link AuthorizationMiddleware} leaves the route it
  * judged, for the {@link authorizationGuard} to find before the route's middleware runs.
  *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/ping', (request, response) =>
+ *   json({ judged: request.getAttribute(AUTHORIZED)?.name ?? null }, response),
+ * );
+ * ```
+ *
  * @category Authentication
  */
 export const AUTHORIZED: Attribute<Route> = attribute<Route>('hyperpipe.authorized');

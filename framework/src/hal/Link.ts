@@ -26,6 +26,14 @@ export interface Link {
 /**
  * The HAL media type.
  *
+ * @example
+ * ```ts
+ * const app = createApplication();
+ * app.get('/', (_request, response) =>
+ *   json({ _links: { self: { href: '/' } } }, response, HAL_MEDIA_TYPE),
+ * );
+ * ```
+ *
  * @category HAL
  */
 export const HAL_MEDIA_TYPE = 'application/hal+json';

@@ -31,6 +31,13 @@ export interface ContentNegotiationOptions {
 /**
  * One mebibyte, the default body limit.
  *
+ * @example
+ * ```ts
+ * // Room for bodies four times the default:
+ * const bodyLimit = 4 * DEFAULT_BODY_LIMIT;
+ * const negotiation = new ContentNegotiation({ bodyLimit });
+ * ```
+ *
  * @category Negotiation
  */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

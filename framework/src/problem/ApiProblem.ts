@@ -4,6 +4,12 @@ import { statusType } from './statusType.ts';
 /**
  * The media type of API Problem documents.
  *
+ * @example
+ * ```ts
+ * const answer = new ApiProblem(404, 'No such speaker').toResponse();
+ * answer.headers.get('content-type') === PROBLEM_MEDIA_TYPE; // true
+ * ```
+ *
  * @category Problems
  */
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';

@@ -107,13 +107,19 @@ export function examplesOf(api: PublicApi): Example[] {
   );
 }
 
-/** The exported classes and functions: the entry points a user calls, which each need an example. */
+/**
+ * The exported classes, functions and constants: what a user calls or reads, which each
+ * need an example. Interfaces and types are what those take and give; their pages say
+ * what each member means.
+ */
 export function entryPoints(api: PublicApi): string[] {
   return allExports(api)
     .filter((exported) =>
       (resolved(api, exported).declarations ?? []).some(
         (declaration) =>
-          ts.isClassDeclaration(declaration) || ts.isFunctionDeclaration(declaration),
+          ts.isClassDeclaration(declaration) ||
+          ts.isFunctionDeclaration(declaration) ||
+          ts.isVariableDeclaration(declaration),
       ),
     )
     .map((exported) => exported.name);
