@@ -13,7 +13,7 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * shows: 25 speakers from this.catalogue, each embedded with its own self link, the counts,
  * and the self, first, prev, next and last links, all absolute URLs built from the request.
  * A page that is no positive integer is a 400 problem, one past the last a 409 problem.
- * The README's "Paginated collections" and "Absolute self links" name the framework's
+ * The README's "Paginated collections" and "Absolute links, as in step 06" name the framework's
  * functions that do each part; hints 8 and 11 lead to them.
  */
 export class SpeakerCollectionHandler implements MiddlewareInterface {
