@@ -51,7 +51,7 @@ describe('the API root', () => {
     const { body } = await sendJson(app, '/', { headers: { accept: HAL } });
     for (const [relation, link] of Object.entries(body._links) as [string, { href: string }][]) {
       const path = expand(link.href).slice(ORIGIN.length);
-      // As generic clients do: HAL first, JSON (the time zone service's only type) next.
+      // As generic clients do: HAL first, JSON (which the time zone service answers) next.
       const accept = `${HAL}, ${JSON_TYPE};q=0.9`;
       const response = await send(app, path, { headers: { accept } });
       // The token endpoint takes POST only; a GET learns that from its Allow.
@@ -73,8 +73,9 @@ describe('the API root', () => {
       expect(body._links.self).toEqual({ href: `${ORIGIN}/v2` });
       expect(body._links.speakers.href).toBe(`${ORIGIN}/v2/speaker{?page}`);
       expect(body._links.speaker.href).toBe(`${ORIGIN}/v2/speaker/{speaker_id}`);
-      // Version 2 changes speakers only: its talks are version 1's.
-      expect(body._links.talks.href).toBe(`${ORIGIN}/v1/talk{?page}`);
+      // Version 2 has every resource, so its client never leaves it.
+      expect(body._links.talks.href).toBe(`${ORIGIN}/v2/talk{?page}`);
+      expect(body._links.talk.href).toBe(`${ORIGIN}/v2/talk/{talk_id}`);
     }
   });
 

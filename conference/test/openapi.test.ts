@@ -52,6 +52,8 @@ describe('GET /openapi.json', () => {
         '/v2',
         '/v2/speaker',
         '/v2/speaker/{speaker_id}',
+        '/v2/talk',
+        '/v2/talk/{talk_id}',
       ].sort(),
     );
     const v2 = document.paths['/v2/speaker/{speaker_id}'].get.responses['200'].content;
@@ -322,6 +324,12 @@ function everyOperation({ speakers, talks }: ForeignIds): ContractRequest[] {
     { method: 'PATCH', path: `/v2/speaker/${s4}`, ...json({ url: null }), status: 200 },
     { method: 'DELETE', path: `/v2/speaker/${s6}`, status: 204 },
     { method: 'GET', path: '/v2/speaker', status: 200 },
+    { method: 'GET', path: '/v2/talk?page=2', status: 200 },
+    { method: 'GET', path: `/v2/talk/${t4}`, status: 200 },
+    { method: 'PUT', path: `/v2/talk/${t4}`, ...json(talk), status: 200 },
+    { method: 'PATCH', path: `/v2/talk/${t4}`, ...json({ abstract: null }), status: 200 },
+    { method: 'POST', path: '/v2/talk', ...json(talk), status: 201 },
+    { method: 'DELETE', path: previous, status: 204 },
     { method: 'PUT', path: `/speaker/${s4}`, ...json(speaker, V2), status: 200 },
     { method: 'GET', path: '/speaker?page=2', headers: { accept: V2 }, status: 200 },
     { method: 'GET', path: '/speaker', headers: { accept: 'text/plain' }, status: 406 },

@@ -556,14 +556,14 @@ describe('refused writes leave the database byte for byte as it was', () => {
     ['a deletion of nobody', 404, '/speaker/999999', { method: 'DELETE', as: 'editor' }],
     ['a deletion of the collection', 405, '/talk', { method: 'DELETE', as: 'editor' }],
     [
-      'a version 2 body for talks',
+      'a version 1 body for version 2 talks',
       415,
-      '/talk',
+      '/v2/talk',
       {
         method: 'POST',
         as: 'editor',
         body: { title: 'x' },
-        headers: { 'content-type': 'application/vnd.conference.v2+json' },
+        headers: { 'content-type': 'application/vnd.conference.v1+json' },
       },
     ],
   ];

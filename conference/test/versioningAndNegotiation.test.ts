@@ -73,9 +73,12 @@ describe('versions in the URL', () => {
     expect(body).not.toHaveProperty('twitter');
     expect(body.talk_count).toBe(talks.length);
     expect(body._embedded.talks).toHaveLength(talks.length);
-    // Talks have only version 1, so they link there.
-    for (const talk of body._embedded.talks)
-      expect(talk._links.self.href).toBe(`${ORIGIN}/v1/talk/${talk.id}`);
+    // Its talks are version 2's, whose speakers are version 2's: the client stays in version 2.
+    for (const talk of body._embedded.talks) {
+      expect(talk._links.self.href).toBe(`${ORIGIN}/v2/talk/${talk.id}`);
+      for (const speaker of talk._links.speakers ?? [])
+        expect(speaker.href).toMatch(new RegExp(`^${ORIGIN}/v2/speaker/\\d+$`));
+    }
   });
 
   it('/v2/speaker/{id} of a speaker without a handle has no twitter link', async () => {
@@ -85,7 +88,7 @@ describe('versions in the URL', () => {
     expect(body).not.toHaveProperty('twitter');
   });
 
-  it.each(['/v2/talk', '/v2/talk/1', '/v3/speaker', '/v3/speaker/1'])(
+  it.each(['/v3/talk', '/v3/talk/1', '/v3/speaker', '/v3/speaker/1'])(
     '%s, a version nobody wrote, is a 404 problem',
     async (path) => {
       for (const method of ['GET', 'POST']) {
@@ -105,7 +108,7 @@ describe('versions in the URL', () => {
 });
 
 describe('versions in media types', () => {
-  it.each(['/speaker/1', '/speaker', '/speaker?page=2'])(
+  it.each(['/speaker/1', '/speaker', '/speaker?page=2', '/talk/1', '/talk', '/talk?page=2'])(
     'Accept: version 2 on %s answers exactly what the /v2 URL answers',
     async (path) => {
       const byAccept = await exactly(send(app, path, { headers: { accept: V2 } }));
@@ -116,14 +119,17 @@ describe('versions in media types', () => {
     },
   );
 
-  it.each(['/talk', '/talk/1'])(
-    'Accept: version 2 on %s, which has no version 2, is a 406',
-    async (path) => {
-      const { status, body } = await sendJson(app, path, { headers: { accept: V2 } });
-      expect(status).toBe(406);
-      expect(body).toEqual(problem(406, 'Not Acceptable', 'Cannot honor Accept type specified'));
-    },
-  );
+  it('a version 2 talk embeds version 2 speakers, who count their talks', async () => {
+    const { body } = await sendJson(app, '/talk/1', { headers: { accept: V2 } });
+    const speakers = linkTable(db).speakersOf.get(1) ?? [];
+    expect(body._links.self.href).toBe(`${ORIGIN}/v2/talk/1`);
+    expect(body._embedded.speakers.map((speaker: { id: number }) => speaker.id)).toEqual(speakers);
+    for (const speaker of body._embedded.speakers) {
+      expect(speaker._links.self.href).toBe(`${ORIGIN}/v2/speaker/${speaker.id}`);
+      expect(speaker.talk_count).toBe(linkTable(db).talksOf.get(speaker.id)?.length);
+      expect(speaker).not.toHaveProperty('twitter');
+    }
+  });
 
   it('Accept: version 3 is a 406, and version 1 on a /v2 URL too', async () => {
     const v3 = await sendJson(app, '/speaker/1', {
@@ -161,14 +167,22 @@ describe('versions in media types', () => {
     expect((await sendJson(app, new URL(location).pathname)).body).toEqual(created.body);
   });
 
-  it('a version 2 body for talks, or a version 1 body on /v2, is a 415', async () => {
+  it('a version 2 body for talks creates it through version 2; a version 1 body on /v2 is a 415', async () => {
     const talk = await sendJson(app, '/talk', {
       method: 'POST',
       as: 'editor',
       headers: { 'content-type': V2 },
       body: { title: 'x' },
     });
-    expect(talk.status).toBe(415);
+    expect(talk.status).toBe(201);
+    expect(talk.headers.get('location')).toMatch(new RegExp(`^${ORIGIN}/v2/talk/\\d+$`));
+    const onV2 = await sendJson(app, '/v2/talk', {
+      method: 'POST',
+      as: 'editor',
+      headers: { 'content-type': V1 },
+      body: { title: 'x' },
+    });
+    expect(onV2.status).toBe(415);
     const speaker = await sendJson(app, '/v2/speaker', {
       method: 'POST',
       as: 'editor',

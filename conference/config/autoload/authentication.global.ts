@@ -45,6 +45,7 @@ export default {
     'Conference.V1.Speaker': writesNeedIdentity,
     'Conference.V1.Talk': writesNeedIdentity,
     'Conference.V2.Speaker': writesNeedIdentity,
+    'Conference.V2.Talk': writesNeedIdentity,
   },
   routes: [
     {

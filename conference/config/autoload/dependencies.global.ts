@@ -3,8 +3,9 @@ import { ProblemMiddleware } from 'hyperpipe/problem';
 import { FindMyWayRouter } from 'hyperpipe/router';
 import { Versioning, type VersioningOptions } from 'hyperpipe/versioning';
 import { SpeakerResource as SpeakerResourceV1 } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';
-import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
+import { TalkResource as TalkResourceV1 } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
 import { SpeakerResource as SpeakerResourceV2 } from '../../src/Conference/V2/Rest/Speaker/SpeakerResource.ts';
+import { TalkResource as TalkResourceV2 } from '../../src/Conference/V2/Rest/Talk/TalkResource.ts';
 import { Catalogue, openCheckedCatalogue } from '../../src/database/Catalogue.ts';
 import { NotFoundProblem } from '../../src/NotFoundProblem.ts';
 import { TimezoneHandler } from '../../src/Timezone/TimezoneHandler.ts';
@@ -39,9 +40,11 @@ export default {
       'Conference.V1.Speaker': (container: Container) =>
         new SpeakerResourceV1(container.get('Catalogue') as Catalogue),
       'Conference.V1.Talk': (container: Container) =>
-        new TalkResource(container.get('Catalogue') as Catalogue),
+        new TalkResourceV1(container.get('Catalogue') as Catalogue),
       'Conference.V2.Speaker': (container: Container) =>
         new SpeakerResourceV2(container.get('Catalogue') as Catalogue),
+      'Conference.V2.Talk': (container: Container) =>
+        new TalkResourceV2(container.get('Catalogue') as Catalogue),
       Versioning: (container: Container) =>
         new Versioning(container.get('Router') as FindMyWayRouter, config(container).versioning),
       ProblemMiddleware: (container: Container) =>

@@ -44,14 +44,14 @@ function rootRoute(version: number) {
 
 // The API root. `GET /` is the root of the version asked for (versioning maps it to /v1, or
 // to /v2 for Accept: application/vnd.conference.v2+json), so a client needs that one URL.
-// Version 2 has speakers of its own; its talks are those of version 1.
+// Each version's root links to that version's resources only.
 export default {
   dependencies: {
     factories: {
       'ApiRoot.V1': (container: Container) =>
         new ApiRoot(container.get('Router') as Router, linksOf(1, 'v1.speaker', 'v1.talk')),
       'ApiRoot.V2': (container: Container) =>
-        new ApiRoot(container.get('Router') as Router, linksOf(2, 'v2.speaker', 'v1.talk')),
+        new ApiRoot(container.get('Router') as Router, linksOf(2, 'v2.speaker', 'v2.talk')),
     },
   },
   routes: [rootRoute(1), rootRoute(2)],

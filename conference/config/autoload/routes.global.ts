@@ -7,7 +7,13 @@ export default {
       path: '/timezone',
       middleware: [
         new ContentNegotiation({
-          accept: ['application/json'],
+          // One JSON document in every version: a client that accepts only its version's
+          // vendor type gets it in that type.
+          accept: [
+            'application/json',
+            'application/vnd.conference.v1+json',
+            'application/vnd.conference.v2+json',
+          ],
           contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
         }),
         'TimezoneHandler',

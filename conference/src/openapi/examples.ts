@@ -69,13 +69,16 @@ function seedExamples(
     inProgrammeOrder(seed.talks.filter((t) => gives(speaker, t)));
   const speakersOf = (talk: Talk) => seed.speakers.filter((speaker) => gives(speaker, talk));
 
-  const talkSummary = (talk: Talk) => ({
+  // Each version links its own kinds: a version 2 talk, its version 2 speakers.
+  const talkSummaryIn = (kind: string, speakerKind: string) => (talk: Talk) => ({
     _links: {
-      self: href('Talk', talk.id),
-      speakers: speakersOf(talk).map((one) => href('Speaker', one.id)),
+      self: href(kind, talk.id),
+      speakers: speakersOf(talk).map((one) => href(speakerKind, one.id)),
     },
     ...talk,
   });
+  const talkSummary = talkSummaryIn('Talk', 'Speaker');
+  const talkSummaryV2 = talkSummaryIn('TalkV2', 'SpeakerV2');
   const speakerSummary = (speaker: Speaker) => ({
     _links: {
       self: href('Speaker', speaker.id),
@@ -93,7 +96,7 @@ function seedExamples(
     return {
       _links: {
         self: href('SpeakerV2', speaker.id),
-        talks: talks.map((talk) => href('Talk', talk.id)),
+        talks: talks.map((talk) => href('TalkV2', talk.id)),
         ...links,
       },
       ...fields,
@@ -104,9 +107,14 @@ function seedExamples(
   const talk = seed.talks[0] as Talk;
   const speaker = speakersOf(talk)[0] as Speaker;
   const talksEmbedded = { _embedded: { talks: talksOf(speaker).map(talkSummary) } };
+  const talksEmbeddedV2 = { _embedded: { talks: talksOf(speaker).map(talkSummaryV2) } };
   const { id: _id, ...speakerBody } = speaker;
   const { id: _talkId, ...talkFields } = talk;
   const speakerBodies = { input: speakerBody, patch: { twitter: speaker.twitter } };
+  const talkBodies = {
+    input: { ...talkFields, speakers: speakersOf(talk).map((one) => one.id) },
+    patch: { start_time: talk.start_time },
+  };
   return {
     Speaker: {
       entity: { ...speakerSummary(speaker), ...talksEmbedded },
@@ -114,7 +122,7 @@ function seedExamples(
       ...speakerBodies,
     },
     SpeakerV2: {
-      entity: { ...speakerSummaryV2(speaker), ...talksEmbedded },
+      entity: { ...speakerSummaryV2(speaker), ...talksEmbeddedV2 },
       page: lastPageOfSpeakers('SpeakerV2', seed.speakers, speakerSummaryV2),
       ...speakerBodies,
     },
@@ -123,8 +131,14 @@ function seedExamples(
         ...talkSummary(talk),
         _embedded: { speakers: speakersOf(talk).map(speakerSummary) },
       },
-      input: { ...talkFields, speakers: speakersOf(talk).map((one) => one.id) },
-      patch: { start_time: talk.start_time },
+      ...talkBodies,
+    },
+    TalkV2: {
+      entity: {
+        ...talkSummaryV2(talk),
+        _embedded: { speakers: speakersOf(talk).map(speakerSummaryV2) },
+      },
+      ...talkBodies,
     },
   };
 

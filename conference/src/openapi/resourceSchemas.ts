@@ -34,20 +34,23 @@ const speakerBodies = {
   patch: speakerPatch.meta({ id: 'SpeakerPatch' }),
 };
 
+// Both versions of the talk take the same bodies too.
+const talkBodies = {
+  input: talkInput.meta({ id: 'TalkInput' }),
+  patch: talkPatch.meta({ id: 'TalkPatch' }),
+};
+
 // The catalogue's column allows a talk without a title, which no request can write.
 const untitled = { title: talkInput.shape.title.nullable() };
 
 /** The schemas of each resource, by the name of its `rest` entry. */
 export const RESOURCE_SCHEMAS: Readonly<Record<string, ResourceSchemas>> = {
   'Conference.V1.Speaker': { ...speakerBodies, state: { id } },
-  'Conference.V1.Talk': {
-    input: talkInput.meta({ id: 'TalkInput' }),
-    patch: talkPatch.meta({ id: 'TalkPatch' }),
-    state: { id, ...untitled },
-  },
+  'Conference.V1.Talk': { ...talkBodies, state: { id, ...untitled } },
   'Conference.V2.Speaker': {
     ...speakerBodies,
     state: { id, talk_count: z.int().nonnegative() },
     links: ['twitter'],
   },
+  'Conference.V2.Talk': { ...talkBodies, state: { id, ...untitled } },
 };

@@ -270,7 +270,7 @@ const wrongMediaTypes: BadInput[] = [
   ...[
     ['/speaker', 'text/html'],
     ['/speaker/{speaker}', 'application/xml'],
-    ['/talk', 'application/vnd.conference.v2+json'],
+    ['/v1/talk', 'application/vnd.conference.v2+json'],
     ['/speaker', 'application/json;q=0'],
     ['/timezone', 'application/hal+json'],
   ].map(
