@@ -291,10 +291,56 @@ describe('step 12: versioning', () => {
     }
   });
 
-  it('refuses version 2 of talks, which has none: a 406', async () => {
-    const exchange = await send('GET', '/talk', { headers: { accept: V2 } });
+  it("follows a version 2 speaker's talks with only Accept: application/vnd.conference.v2+json, to version 2 talks", async () => {
+    // A client of version 2 names its type alone and follows the links it is given.
+    const page = await send('GET', '/speaker', { headers: { accept: V2 } });
+    expectResponse(page, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 4 });
+    const speakers = (page.json as { _embedded?: { speakers?: Version2Item[] } })._embedded
+      ?.speakers;
+    const speaker = speakers?.find((item) => item.talk_count > 0);
+    const links = speaker && linksOf(page, speaker, 'talks');
+    expectThat(links !== undefined && links.length > 0, {
+      expected:
+        'a speaker of GET /speaker (v2) with talks, and "_links": { "talks": [ { "href": … } ] }',
+      received: speaker
+        ? `speaker ${speaker.id}: "talks": ${JSON.stringify(speaker._links.talks) ?? 'no such link'}`
+        : 'no speaker with talks in the first page',
+      exchange: page,
+      hint: 1,
+    });
+    const url = new URL((links as string[])[0] as string);
+    const talk = await send('GET', url.pathname + url.search, { headers: { accept: V2 } });
     expectResponse(
-      exchange,
+      talk,
+      {
+        status: 200,
+        headers: { 'content-type': typeOf(V2) },
+        json: {
+          _links: { self: linkTo(/^\/v2\/talk\/\d+$/, '/v2/talk/{id}') },
+          _embedded: {
+            speakers: satisfies(
+              (items) =>
+                Array.isArray(items) &&
+                items.length > 0 &&
+                items.every((item) =>
+                  /^\/v2\/speaker\/\d+$/.test(pathOf(String(item?._links?.self?.href))),
+                ),
+              'speakers whose self links are under /v2/speaker/',
+            ),
+          },
+        },
+      },
+      { hint: 13 },
+    );
+    expectResponse(
+      await send('GET', '/talk', { headers: { accept: V2 } }),
+      { status: 200, headers: { 'content-type': typeOf(V2) }, json: { total: expect.any(Number) } },
+      { hint: 13 },
+    );
+    // A version 1 URL stays version 1, which lists no v2 type.
+    const v1 = await send('GET', '/v1/talk', { headers: { accept: V2 } });
+    expectResponse(
+      v1,
       {
         status: 406,
         headers: { 'content-type': typeOf('application/problem+json') },
@@ -302,11 +348,9 @@ describe('step 12: versioning', () => {
       },
       { hint: 7 },
     );
-    const v1 = await send('GET', '/v1/talk', { headers: { accept: V2 } });
-    expectResponse(v1, { status: 406 }, { hint: 7 });
   });
 
-  it('links version 2 speakers under /v2, and their talks to version 1', async () => {
+  it('links version 2 speakers under /v2, and their talks too', async () => {
     const exchange = await send('GET', '/v2/speaker?page=2');
     expectResponse(
       exchange,
@@ -337,17 +381,17 @@ describe('step 12: versioning', () => {
       exchange,
       hint: 1,
     });
-    // Each speaker of the page links to each of their talks, version 1's: as many as it counts.
+    // Each speaker of the page links to each of their talks, version 2's: as many as it counts.
     const unlinked = speakers.find((item) => {
       const talks = linksOf(exchange, item, 'talks');
       return (
         talks?.length !== item.talk_count ||
-        !talks.every((url) => /^(\/v1)?\/talk\/\d+$/.test(pathOf(url)))
+        !talks.every((url) => /^\/v2\/talk\/\d+$/.test(pathOf(url)))
       );
     });
     expectThat(unlinked === undefined, {
       expected:
-        'every speaker of /v2/speaker with "_links": { "talks": [ … ] }, a link to each of the talk_count talks, under /v1/talk/',
+        'every speaker of /v2/speaker with "_links": { "talks": [ … ] }, a link to each of the talk_count talks, under /v2/talk/',
       received: `speaker ${unlinked?.id}: talk_count ${unlinked?.talk_count}, "talks": ${JSON.stringify(unlinked?._links.talks) ?? 'no such link'}`,
       exchange,
       hint: 1,
@@ -361,7 +405,7 @@ describe('step 12: versioning', () => {
       hint: 1,
     });
     const entity = await send('GET', `/v2/speaker/${speaker?.id}`);
-    const talkLink = linkTo(/^(\/v1)?\/talk\/\d+$/, '/v1/talk/{id} (or /talk/{id})');
+    const talkLink = linkTo(/^\/v2\/talk\/\d+$/, '/v2/talk/{id}');
     expectResponse(
       entity,
       {
@@ -374,7 +418,7 @@ describe('step 12: versioning', () => {
                 Array.isArray(talks) &&
                 talks.length > 0 &&
                 talks.every((talk) => talkLink.asymmetricMatch(talk?._links?.self)),
-              'talks whose self links point at version 1: /v1/talk/{id} or /talk/{id}',
+              'talks whose self links point at version 2: /v2/talk/{id}',
             ),
           },
         },

@@ -198,11 +198,12 @@ describe('step 13: authentication and authorization', () => {
     const talkBody = { title: 'Anonymous', day: '2027-05-18', speakers: [speaker] };
     const writes: [string, string, unknown][] = [];
     // Every write route: the collection's POST and the entity's PUT, PATCH and DELETE, of
-    // talks, of speakers and of version 2's speakers.
+    // talks and speakers, in both versions.
     for (const [collection, id, body] of [
       ['/talk', talk, talkBody],
       ['/speaker', speaker, { name: 'Anonymous' }],
       ['/v2/speaker', speaker, { name: 'Anonymous' }],
+      ['/v2/talk', talk, talkBody],
     ] as const) {
       writes.push(['POST', collection, body]);
       for (const method of ['PUT', 'PATCH']) writes.push([method, `${collection}/${id}`, body]);

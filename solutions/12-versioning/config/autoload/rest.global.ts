@@ -17,7 +17,9 @@ function inVersion(version: number) {
 }
 
 // The REST resources. Each version lives under /v{N}; unversioned URLs serve version 1,
-// and Accept: application/vnd.conference.v2+json asks for version 2.
+// and Accept: application/vnd.conference.v2+json asks for version 2. Each version has every
+// resource, as Apigility copies them all into a new version: a client that accepts only
+// version 2 follows every link it is given and stays in version 2.
 export default {
   rest: {
     'Conference.V1.Speaker': {
@@ -48,11 +50,22 @@ export default {
       entity: 'SpeakerV2',
       identifierName: 'speaker_id',
       collectionName: 'speakers',
-      embedded: { talks: 'Talk' },
-      linked: { talks: 'Talk' },
+      embedded: { talks: 'TalkV2' },
+      linked: { talks: 'TalkV2' },
       // The handle becomes a `twitter` link to the profile instead of a field.
       hidden: ['twitter'],
       links: twitterLink,
+    },
+    // Talks are those of version 1, with version 2 speakers.
+    'Conference.V2.Talk': {
+      ...inVersion(2),
+      path: '/v2/talk',
+      resource: 'Conference.V2.Talk',
+      entity: 'TalkV2',
+      identifierName: 'talk_id',
+      collectionName: 'talks',
+      embedded: { speakers: 'SpeakerV2' },
+      linked: { speakers: 'SpeakerV2' },
     },
   },
 };

@@ -50,7 +50,8 @@ export default {
         new SpeakerResource(container.get('Catalogue') as Catalogue),
       'Conference.V1.Talk': (container: Container) =>
         new TalkResource(container.get('Catalogue') as Catalogue),
-      // TODO: 'Conference.V2.Speaker', the SpeakerResource of src/Conference/V2.
+      // TODO: 'Conference.V2.Speaker' and 'Conference.V2.Talk', the SpeakerResource and
+      // the TalkResource of src/Conference/V2.
     },
   },
 };

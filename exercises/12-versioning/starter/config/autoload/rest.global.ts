@@ -18,9 +18,11 @@ const shared = {
 
 // TODO: version the resources. Make `shared` a function of the version number, so that
 // version N accepts and answers application/vnd.conference.vN+json; move the two
-// resources under /v1 (/v1/speaker, /v1/talk); and add 'Conference.V2.Speaker' at
+// resources under /v1 (/v1/speaker, /v1/talk); add 'Conference.V2.Speaker' at
 // /v2/speaker, entity kind 'SpeakerV2', that hides `twitter` and adds the links of
-// twitterLink (src/Conference/V2/Rest/Speaker/SpeakerResource.ts).
+// twitterLink (src/Conference/V2/Rest/Speaker/SpeakerResource.ts); and give version 2
+// every resource: 'Conference.V2.Talk' at /v2/talk, entity kind 'TalkV2', whose talks
+// and speakers link each other in version 2.
 
 // The REST resources: registerConfiguredResources (src/app.ts) gives each a collection
 // route at its path and an entity route below it, answered by the resource service.

@@ -8,6 +8,7 @@ import { createBlogApp } from '../../src/blog/createBlogApp.ts';
 import { SpeakerResource } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';
 import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
 import { SpeakerResource as SpeakerResourceV2 } from '../../src/Conference/V2/Rest/Speaker/SpeakerResource.ts';
+import { TalkResource as TalkResourceV2 } from '../../src/Conference/V2/Rest/Talk/TalkResource.ts';
 import { Catalogue, openCheckedCatalogue } from '../../src/database/Catalogue.ts';
 import { HelloHandler } from '../../src/handlers/HelloHandler.ts';
 import { HomeHandler } from '../../src/handlers/HomeHandler.ts';
@@ -60,6 +61,8 @@ export default {
         new TalkResource(container.get('Catalogue') as Catalogue),
       'Conference.V2.Speaker': (container: Container) =>
         new SpeakerResourceV2(container.get('Catalogue') as Catalogue),
+      'Conference.V2.Talk': (container: Container) =>
+        new TalkResourceV2(container.get('Catalogue') as Catalogue),
     },
   },
 };

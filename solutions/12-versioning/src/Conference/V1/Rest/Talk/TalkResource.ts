@@ -1,4 +1,4 @@
-import { type Talk, type TalkInput, UnknownSpeakerError } from '@hyperpipe/catalogue';
+import { type Speaker, type Talk, type TalkInput, UnknownSpeakerError } from '@hyperpipe/catalogue';
 import { validationProblem } from 'hyperpipe/problem';
 import { type Collection, type Entity, Resource } from 'hyperpipe/rest';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
@@ -65,10 +65,20 @@ export class TalkResource extends Resource {
   #present(talk: Talk): Entity {
     const speakers = this.#catalogue.speakers.speakersOf(talk.id);
     const talkIds = this.#catalogue.talks.talkIdsOf(speakers.map((speaker) => speaker.id));
-    const linked = speakers.map((speaker) =>
-      withRelated(speaker, 'talks', talkIds.get(speaker.id)),
+    const embedded = speakers.map((speaker) =>
+      this.summariseSpeaker(speaker, talkIds.get(speaker.id) ?? []),
     );
-    return { ...talk, speakers: linked };
+    return { ...talk, speakers: embedded };
+  }
+
+  /**
+   * A speaker as a talk embeds them: their fields, and their talks' ids to link.
+   *
+   * @param speaker - the speaker
+   * @param talkIds - the ids of their talks
+   */
+  protected summariseSpeaker(speaker: Speaker, talkIds: readonly number[]): Entity {
+    return withRelated(speaker, 'talks', talkIds);
   }
 
   /** Runs a write, turning unknown speaker ids into the 422 problem; the write changed nothing. */
