@@ -54,7 +54,8 @@ export function representationTag(mediaType: string, body: Uint8Array): string {
  *   const tag = entityTag(JSON.stringify(motd));
  *   response.setHeader('etag', tag);
  *   // The client holds this very answer: 304, the headers without the body.
- *   if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
+ *   const held = request.headers.get('if-none-match');
+ *   if (noneMatchFails(held, tag)) return empty(304, response);
  *   return json(motd, response);
  * });
  * ```

@@ -44,12 +44,17 @@ const URL_VERSION = /^\/v(\d+)(?=\/|\.|$)/i;
  * @example
  * ```ts
  * const app = createApplication();
- * app.pipe(new Versioning(app.router, { vendor: 'conference', defaultVersion: 1 }));
- * app.get('/v1/speaker/{id}', (request, response) => json({ version: 1, id: request.param('id') }, response));
- * app.get('/v2/speaker/{id}', (request, response) =>
- *   json({ version: request.getAttribute(API_VERSION), id: request.param('id') }, response),
+ * const options = { vendor: 'conference', defaultVersion: 1 };
+ * app.pipe(new Versioning(app.router, options));
+ * app.get('/v1/speaker/{id}', (request, response) =>
+ *   json({ version: 1, id: request.param('id') }, response),
  * );
- * // GET /speaker/1 → version 1; GET /v2/speaker/1 or Accept: application/vnd.conference.v2+json → version 2
+ * app.get('/v2/speaker/{id}', (request, response) => {
+ *   const version = request.getAttribute(API_VERSION);
+ *   return json({ version, id: request.param('id') }, response);
+ * });
+ * // GET /speaker/1 → version 1;
+ * // GET /v2/speaker/1, or Accept: application/vnd.conference.v2+json → version 2
  * ```
  *
  * @see The REST guide: [versioning](../../../docs/rest.md#versioning)

@@ -29,7 +29,9 @@ describe('the ETags of a resource answered in several media types', () => {
           tags.push(answer.headers.get('etag') as string);
         }
         expect(new Set(tags).size, path).toBe(3);
-        const json = await at(path, { headers: { accept: JSON_TYPE, 'if-none-match': tags[0] } });
+        const json = await at(path, {
+          headers: { accept: JSON_TYPE, 'if-none-match': tags[0] as string },
+        });
         expect(json.status, 'the HAL tag on the JSON answer').toBe(200);
         await json.arrayBuffer();
         const weak = await at(path, {
