@@ -52,7 +52,7 @@ async function round(
 function progressLine(result: RoundResult): string {
   const rate = Math.round(result.requestsPerSecond).toString().padStart(7);
   const cpu = result.cpuPerRequest.toFixed(1).padStart(5);
-  return `  ${result.server.padEnd(10)} ${rate} req/s  ${cpu} µs CPU/req  p99 ${result.p99} ms`;
+  return `  ${result.server.padEnd(20)} ${rate} req/s  ${cpu} µs CPU/req  p99 ${result.p99} ms`;
 }
 
 /** Round n starts with the n-th server, so each server takes every position in turn. */

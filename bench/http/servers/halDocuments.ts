@@ -2,7 +2,8 @@
 // conference API's `GET /speaker/{id}` and `GET /speaker?page=N` documents, built by hand with
 // the very bytes Hyperpipe sends (links to every related entity), through the catalogue's own
 // SQL (the `+` before parameters: see catalogue/src/pagedTable.ts), over an in-memory copy of
-// the seeded catalogue. Each server only routes, and sends the document its framework's way.
+// the seeded catalogue, in version 1 (which HAL and plain JSON also get) or version 2. The
+// byte-only servers only route, and send the version 1 document their framework's way.
 import { createHash } from 'node:crypto';
 import { createInMemoryCatalogue } from '@hyperpipe/catalogue';
 
@@ -49,34 +50,60 @@ function linksOf(query: typeof talkIdsOf, ids: number[], base: string) {
   return links;
 }
 
+/** The API versions: 1 by default (and as HAL or JSON), 2 by its vendor type. */
+export type Version = 1 | 2;
+
+/**
+ * A speaker's own fields and links in one version. Version 2 turns the Twitter handle into a
+ * link and counts the talks; the key order is the conference API's, since the bytes are compared.
+ */
+function speakerFields(row: Row, version: Version, talks: { href: string }[], url: string) {
+  if (version === 1) return { _links: { ...self(url), talks }, ...row };
+  const { twitter, ...rest } = row as Row & { twitter: string | null };
+  const links: Record<string, unknown> = { ...self(url), talks };
+  if (twitter !== null) {
+    links.twitter = { href: `https://twitter.com/${twitter.replace(/^@/, '')}`, title: twitter };
+  }
+  return { _links: links, ...rest, talk_count: talks.length };
+}
+
 /** A speaker with their talks embedded, or `undefined` when there is none with that id. */
-export function speakerDocument(origin: string, id: number): object | undefined {
+export function speakerDocument(
+  origin: string,
+  id: number,
+  version: Version = 1,
+): object | undefined {
   const row = speakerById.get(id) as Row | undefined;
   if (row === undefined) return undefined;
+  const base = `${origin}/v${version}`;
   const rows = talksOf.all(id) as Row[];
   const speakers = linksOf(
     speakerIdsOf,
     rows.map((talk) => talk.id),
-    `${origin}/v1/speaker`,
+    `${base}/speaker`,
   );
   const talks = rows.map((talk) => ({
-    _links: { ...self(`${origin}/v1/talk/${talk.id}`), speakers: speakers.get(talk.id) },
+    _links: { ...self(`${base}/talk/${talk.id}`), speakers: speakers.get(talk.id) },
     ...talk,
   }));
-  const links = {
-    ...self(`${origin}/v1/speaker/${id}`),
-    talks: talks.map((talk) => talk._links.self),
+  const links = talks.map((talk) => talk._links.self);
+  return {
+    ...speakerFields(row, version, links, `${base}/speaker/${id}`),
+    _embedded: { talks },
   };
-  return { _links: links, ...row, _embedded: { talks } };
 }
 
 /** A page of 25 speakers with paging links, or `undefined` past the last page. */
-export function speakerPageDocument(origin: string, page: number): object | undefined {
+export function speakerPageDocument(
+  origin: string,
+  page: number,
+  version: Version = 1,
+): object | undefined {
   const total = speakerCount.get() as number;
   const pageCount = Math.ceil(total / PAGE_SIZE);
   if (page > Math.max(pageCount, 1)) return undefined;
   const rows = speakerPage.all(PAGE_SIZE, (page - 1) * PAGE_SIZE) as Row[];
-  const url = `${origin}/v1/speaker`;
+  const url = `${origin}/v${version}/speaker`;
   const links: Record<string, { href: string }> = {
     self: { href: `${url}?page=${page}` },
     first: { href: url },
@@ -87,12 +114,11 @@ export function speakerPageDocument(origin: string, page: number): object | unde
   const talks = linksOf(
     talkIdsOf,
     rows.map((row) => row.id),
-    `${origin}/v1/talk`,
+    `${origin}/v${version}/talk`,
   );
-  const items = rows.map((row) => ({
-    _links: { ...self(`${url}/${row.id}`), talks: talks.get(row.id) },
-    ...row,
-  }));
+  const items = rows.map((row) =>
+    speakerFields(row, version, talks.get(row.id) ?? [], `${url}/${row.id}`),
+  );
   return {
     _links: links,
     count: items.length,
@@ -126,6 +152,11 @@ export function halHeaders(body: string | Buffer): Record<string, string> {
  * another media type are another representation, with another tag).
  */
 export function halTag(body: string | Buffer): string {
-  const digest = createHash('sha1').update('application/hal+json').update('\n').update(body);
+  return representationTag('application/hal+json', body);
+}
+
+/** The strong `ETag` of `body` sent as `mediaType` (see {@link halTag}). */
+export function representationTag(mediaType: string, body: string | Buffer): string {
+  const digest = createHash('sha1').update(mediaType).update('\n').update(body);
   return `"${digest.digest('base64url')}"`;
 }
