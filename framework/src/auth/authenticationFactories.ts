@@ -19,6 +19,7 @@ import { Htpasswd } from './htpasswd.ts';
 import { OAuth2Adapter } from './OAuth2Adapter.ts';
 import { OAuth2TokenEndpoint } from './OAuth2TokenEndpoint.ts';
 import { oauth2Model } from './oauth2Model.ts';
+import { SharedStore, type SharedStoreConfig } from './SharedStore.ts';
 import { type OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
 
 /**
@@ -70,6 +71,12 @@ export interface AuthenticationConfig {
   trustedProxies?: readonly string[];
   /** The header the trusted proxies write: `X-Forwarded-For` (the default) or `Forwarded`. */
   forwardedHeader?: ForwardedHeader;
+  /**
+   * Where the state that several machines must share lives: OAuth2 tokens, failure counts
+   * and Digest nonce counts. Without it they stay on this machine. With it, `digest.key`
+   * is required, so that every machine signs nonces alike. See {@link SharedStoreConfig}.
+   */
+  store?: SharedStoreConfig;
 }
 
 /**
@@ -92,6 +99,13 @@ export interface DigestConfig {
   htdigest: string;
   /** Seconds a server nonce is accepted; 300 by default. */
   nonceLifetime?: number;
+  /**
+   * The secret nonces are signed with, at least 32 characters, the same on every machine:
+   * required with a shared `store`. Without it each process makes its own at start-up, and
+   * a nonce from another process, or from before a restart, is stale. Keep it out of git:
+   * an `authentication.local.*` file or an environment variable.
+   */
+  key?: string;
 }
 
 /**
@@ -118,8 +132,8 @@ export interface OAuth2Config {
 /**
  * The factories {@link authConfigProvider} contributes, by service name:
  * `AuthenticationLimits`, `ClientAddresses`, `Authenticator`, `TokenStore`, `AuthenticationMiddleware`,
- * `AuthorizationRules`, `RouteGuard`, `AuthorizationMiddleware` and `OAuth2TokenEndpoint`,
- * each built from the `authentication` and `authorization` configuration. Their events go
+ * `AuthorizationRules`, `RouteGuard`, `AuthorizationMiddleware`, `OAuth2TokenEndpoint` and
+ * `SharedStore` (only when `authentication.store` is configured), each built from the `authentication` and `authorization` configuration. Their events go
  * through the container's `EventManager`, the one the application shares.
  *
  * @category Authentication
@@ -160,7 +174,22 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
         : undefined,
     ),
   OAuth2TokenEndpoint: OAuth2TokenEndpointFactory,
+  SharedStore: (container: Container) => {
+    const { store } = authenticationConfig(container);
+    if (store === undefined) throw new Error('"authentication.store" is not configured');
+    return new SharedStore(store);
+  },
 };
+
+/**
+ * The shared store of `authentication.store`, one per container; `undefined` when this
+ * machine keeps its own state.
+ */
+export function sharedStoreOf(container: Container): SharedStore | undefined {
+  return authenticationConfig(container).store === undefined
+    ? undefined
+    : (container.get('SharedStore') as SharedStore);
+}
 
 /**
  * Builds the {@link Authenticator} of the `authentication` configuration.

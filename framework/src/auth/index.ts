@@ -55,6 +55,7 @@ export {
 } from './OAuth2TokenEndpoint.ts';
 export { PasswordCheckRefused } from './passwordChecks.ts';
 export { SchemeAdapter } from './SchemeAdapter.ts';
+export { SharedStore, type SharedStoreConfig, storeUnavailable } from './SharedStore.ts';
 export {
   type OAuth2Client,
   type OAuth2ClientSecret,
