@@ -157,6 +157,13 @@ export class SharedStore {
 /**
  * The 503 problem of a request that needs the shared store while it cannot be reached. It
  * says nothing of the store's address: that is for the log.
+ *
+ * @example
+ * ```ts
+ * storeUnavailable().status; // 503, with `Retry-After: 5`
+ * ```
+ *
+ * @category Authentication
  */
 export function storeUnavailable(): ApiProblem {
   return new ApiProblem(
