@@ -7,21 +7,6 @@ const file = (name: string) => fileURLToPath(new URL(`../auth/${name}`, import.m
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const writesNeedIdentity = { entity: WRITES, collection: WRITES };
 
-// Several machines behind a load balancer must share what authentication remembers: the
-// OAuth2 tokens, the failure counts and the Digest nonce counts. CONFERENCE_REDIS_URL names
-// the Redis server they share; without it each process keeps its own, as one machine needs.
-// The Digest key signs the nonces: every machine must use the same one, so it comes from
-// CONFERENCE_DIGEST_KEY (at least 32 characters, kept out of git), and with Redis the
-// framework refuses to start without it. An `authentication.local.ts` can do the same:
-//   export default {
-//     authentication: {
-//       store: { redis: 'redis://:password@10.0.0.5:6379/0' },
-//       digest: { key: 'the same 32 or more random characters on every machine' },
-//     },
-//   };
-const redis = process.env.CONFERENCE_REDIS_URL || undefined;
-const digestKey = process.env.CONFERENCE_DIGEST_KEY || undefined;
-
 // Who may write. GETs stay public; every write of every version needs an identity, and
 // src/auth/onlyEditorsDelete.ts lets only editors DELETE.
 //
@@ -40,12 +25,7 @@ export default {
     roles: { editor: ['editor'] },
     basic: { htpasswd: file('conference.htpasswd') },
     // HTTP Digest: the 401 carries a fresh nonce, valid for nonceLifetime seconds.
-    digest: {
-      htdigest: file('conference.htdigest'),
-      nonceLifetime: 300,
-      ...(digestKey === undefined ? {} : { key: digestKey }),
-    },
-    ...(redis === undefined ? {} : { store: { redis } }),
+    digest: { htdigest: file('conference.htdigest'), nonceLifetime: 300 },
     // OAuth2: the Bearer adapter, and the token store of the POST /oauth endpoint below.
     // The users of the password grant are those of `basic`.
     oauth2: {
