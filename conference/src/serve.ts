@@ -5,7 +5,12 @@ import type { Catalogue } from './database/Catalogue.ts';
 // `npm run serve`: the conference API on http://localhost:8080 (PORT overrides).
 const app = await createConferenceApp();
 // createConferenceApp builds the application from a container, so there is one.
-const catalogue = (app.container as ServiceManager).get('Catalogue') as Catalogue;
+const container = app.container as ServiceManager;
+// The container builds services on first use. Building authentication now makes a mistake in
+// its configuration (a missing password file, a shared store without a Digest key) stop the
+// server here, saying why, rather than answer 500 to every request.
+container.get('AuthenticationMiddleware');
+const catalogue = container.get('Catalogue') as Catalogue;
 try {
   // Opening now creates and seeds a missing database file before the first request.
   catalogue.open();
