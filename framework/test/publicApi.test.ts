@@ -40,6 +40,8 @@ const INTERNALS = [
   'logToStderr',
   'parseAuthorization',
   'safeEqual',
+  'MemoryNonceCounts',
+  'RedisNonceCounts',
 ];
 
 /**

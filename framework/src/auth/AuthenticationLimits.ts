@@ -1,12 +1,15 @@
 import Database from 'better-sqlite3';
+import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
+  RateLimiterRedis,
   type RateLimiterRes,
   RateLimiterSQLite,
 } from 'rate-limiter-flexible';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import { type AuthenticationAttempt, addressKey, principalKeys } from './failureKeys.ts';
+import type { SharedStore } from './SharedStore.ts';
 
 /**
  * How many failed authentications a client may make. Configured as `authentication.limits`.
@@ -35,13 +38,15 @@ export interface AuthenticationLimitsOptions {
    */
   userFailures?: number | undefined;
   /**
-   * The most counts kept, 50,000 by default: a flood of made-up names and addresses pushes the
-   * oldest out rather than fill the memory.
+   * The most counts this process keeps, 50,000 by default: a flood of made-up names and
+   * addresses pushes the oldest out rather than fill the memory. Counts in a shared store
+   * are not kept here: their expiry bounds them there.
    */
   maxKeys?: number | undefined;
   /**
-   * An SQLite file to count in, which every process serving the application shares;
-   * without it each process counts on its own, in memory.
+   * An SQLite file to count in, which every process of one machine shares; without it (and
+   * without a shared store) each process counts on its own, in memory. Not with a shared
+   * store: choose one.
    */
   database?: string | undefined;
 }
@@ -58,6 +63,13 @@ const OPTIONS = [
 
 /** How long counts per address and per account last, in seconds: an hour. */
 const HOUR_S = 3600;
+
+/** The three counts of a failure: per pair of address and user, per address, per account. */
+interface Counters {
+  readonly pairs: RateLimiterAbstract;
+  readonly addresses: RateLimiterAbstract;
+  readonly accounts: RateLimiterAbstract;
+}
 
 /**
  * Limits on failed authentications, against password guessing, built so that they cannot be
@@ -77,9 +89,14 @@ const HOUR_S = 3600;
  * right password too, so that guessing on does not pay off. Only password checks are
  * limited: a valid Bearer token is never refused for guesses at the password.
  *
- * Counted with rate-limiter-flexible, in memory by default or in an SQLite table
- * (`authentication_failures`) several processes share. Long names are kept as their
- * SHA-256, and at most `maxKeys` counts are kept: the oldest go first.
+ * Counted with rate-limiter-flexible: in memory by default, in an SQLite table
+ * (`authentication_failures`) the processes of one machine share, or in the Redis server of
+ * a {@link SharedStore} that several machines share, so that failures spread over them
+ * count as one. Long names are kept as their SHA-256. In this process, at most `maxKeys`
+ * counts are kept, the oldest going first; in Redis, each count expires with its time.
+ *
+ * With a shared store the limits fail closed: while Redis cannot be reached, every method
+ * throws the store's 503 problem with `Retry-After`, never an answer that lets a guess in.
  *
  * @example
  * ```ts
@@ -88,6 +105,10 @@ const HOUR_S = 3600;
  * // 0: it may try again
  * await limits.retryAfter({ address: '198.51.100.1', user: 'editor' });
  * // 0: another client
+ *
+ * // Counted in Redis, alike on every machine:
+ * const store = new SharedStore({ redis: 'redis://10.0.0.5:6379/0' });
+ * const shared = new AuthenticationLimits({ failures: 5 }, store);
  * ```
  *
  * @category Authentication
@@ -97,19 +118,25 @@ export class AuthenticationLimits {
   readonly #window: number;
   readonly #addressFailures: number;
   readonly #userFailures: number;
-  readonly #pairs: RateLimiterAbstract;
-  readonly #addresses: RateLimiterAbstract;
-  readonly #accounts: RateLimiterAbstract;
-  readonly #keys: RecentKeys;
+  /** This process's counters, in memory or SQLite; undefined with a shared store. */
+  readonly #local: Counters | undefined;
+  /** This process's keys, bounded to `maxKeys`; undefined with a shared store. */
+  readonly #keys: RecentKeys | undefined;
   /** Settles once the SQLite table exists (at once in memory). */
   readonly #ready: Promise<unknown>;
+  readonly #store: SharedStore | undefined;
+  /** The counters in Redis, for the client they were made with. */
+  #shared: { redis: Redis; counters: Counters } | undefined;
 
   /**
    * Creates the limits.
    *
-   * @throws {Error} for an option it does not know, or one that is not a whole number
+   * @param store - the store that machines share, to count in its Redis server
+   *
+   * @throws {Error} for an option it does not know, or one that is not a whole number, and
+   *   for both a `database` and a `store`
    */
-  constructor(options: AuthenticationLimitsOptions = {}) {
+  constructor(options: AuthenticationLimitsOptions = {}, store?: SharedStore) {
     for (const name of Object.keys(options)) {
       if (!(OPTIONS as readonly string[]).includes(name))
         throw new Error(`authentication.limits.${name} is unknown: use ${OPTIONS.join(', ')}`);
@@ -118,36 +145,51 @@ export class AuthenticationLimits {
     this.#window = positive(options.window, 60, 'window');
     this.#addressFailures = positive(options.addressFailures, 100, 'addressFailures');
     this.#userFailures = positive(options.userFailures, 50, 'userFailures');
+    const maxKeys = positive(options.maxKeys, 50_000, 'maxKeys');
+    this.#store = store;
+    if (store !== undefined) {
+      if (options.database !== undefined) {
+        throw new Error(
+          'authentication.limits.database and authentication.store are both configured: choose one, ' +
+            'the store for several machines or the SQLite file for the processes of one',
+        );
+      }
+      this.#ready = Promise.resolve();
+      return;
+    }
     const database = options.database === undefined ? undefined : new Database(options.database);
     const pairs = counter(database, 'pair', this.#failures, HOUR_S);
     const addresses = counter(database, 'address', this.#addressFailures, HOUR_S);
     const accounts = counter(database, 'account', this.#userFailures, HOUR_S);
-    this.#pairs = pairs.limiter;
-    this.#addresses = addresses.limiter;
-    this.#accounts = accounts.limiter;
-    this.#keys = new RecentKeys(positive(options.maxKeys, 50_000, 'maxKeys'));
+    this.#local = {
+      pairs: pairs.limiter,
+      addresses: addresses.limiter,
+      accounts: accounts.limiter,
+    };
+    this.#keys = new RecentKeys(maxKeys);
     this.#ready = Promise.all([pairs.ready, addresses.ready, accounts.ready]);
   }
 
-  /** How many counts are kept: never more than `maxKeys`. */
+  /** How many counts this process keeps: never more than `maxKeys`; none with a shared store. */
   get size(): number {
-    return this.#keys.size;
+    return this.#keys?.size ?? 0;
   }
 
   /**
    * Seconds the client must wait before its credentials are checked: 0 when it may try.
    * Without a user or client, only its address is asked about.
    */
-  async retryAfter(attempt: AuthenticationAttempt): Promise<number> {
-    await this.#ready;
-    const { address, named } = this.#keysOf(attempt);
-    const counts = await Promise.all(
-      named.map(async ({ pair, account }) => ({
-        pair: await this.#pairs.get(pair),
-        account: await this.#accounts.get(account),
-      })),
-    );
-    return this.#wait(await this.#addresses.get(address), counts);
+  retryAfter(attempt: AuthenticationAttempt): Promise<number> {
+    return this.#counting(async (counters) => {
+      const { address, named } = this.#keysOf(attempt, counters);
+      const counts = await Promise.all(
+        named.map(async ({ pair, account }) => ({
+          pair: await counters.pairs.get(pair),
+          account: await counters.accounts.get(account),
+        })),
+      );
+      return this.#wait(await counters.addresses.get(address), counts);
+    });
   }
 
   /**
@@ -157,23 +199,25 @@ export class AuthenticationLimits {
    * caller that knows whom the credentials name may count before checking them, and
    * {@link AuthenticationLimits.refund} the count of what turned out right.
    */
-  async failed(attempt: AuthenticationAttempt): Promise<number> {
-    await this.#ready;
-    const { address, named } = this.#keysOf(attempt);
-    const counts = await Promise.all(
-      named.map(async ({ pair, account }) => {
-        const counted = await this.#pairs.penalty(pair);
-        return {
-          // The failure that uses up a pair's allowance makes it wait `window` seconds.
-          pair:
-            counted.consumedPoints === this.#failures
-              ? await this.#pairs.block(pair, this.#window)
-              : counted,
-          account: await this.#accounts.penalty(account),
-        };
-      }),
-    );
-    return this.#wait(await this.#addresses.penalty(address), counts);
+  failed(attempt: AuthenticationAttempt): Promise<number> {
+    return this.#counting(async (counters) => {
+      const { pairs, addresses, accounts } = counters;
+      const { address, named } = this.#keysOf(attempt, counters);
+      const counts = await Promise.all(
+        named.map(async ({ pair, account }) => {
+          const counted = await pairs.penalty(pair);
+          return {
+            // The failure that uses up a pair's allowance makes it wait `window` seconds.
+            pair:
+              counted.consumedPoints === this.#failures
+                ? await pairs.block(pair, this.#window)
+                : counted,
+            account: await accounts.penalty(account),
+          };
+        }),
+      );
+      return this.#wait(await addresses.penalty(address), counts);
+    });
   }
 
   /**
@@ -181,22 +225,60 @@ export class AuthenticationLimits {
    * credentials that proved right; `address: false` leaves the address's count alone.
    */
   async refund(attempt: AuthenticationAttempt, { address = true } = {}): Promise<void> {
-    await this.#ready;
-    const keys = this.#keysOf(attempt);
-    await Promise.all([
-      address ? this.#addresses.reward(keys.address) : undefined,
-      ...keys.named.flatMap(({ pair, account }) => [
-        this.#pairs.reward(pair),
-        this.#accounts.reward(account),
-      ]),
-    ]);
+    await this.#counting((counters) => {
+      const keys = this.#keysOf(attempt, counters);
+      return Promise.all([
+        address ? counters.addresses.reward(keys.address) : undefined,
+        ...keys.named.flatMap(({ pair, account }) => [
+          counters.pairs.reward(pair),
+          counters.accounts.reward(account),
+        ]),
+      ]);
+    });
   }
 
   /** A success: the pair's count starts again. The address's and account's stay. */
   async succeeded(attempt: AuthenticationAttempt): Promise<void> {
-    await this.#ready;
-    const { named } = this.#keysOf(attempt);
-    await Promise.all(named.map(({ pair }) => this.#pairs.delete(pair)));
+    await this.#counting((counters) => {
+      const { named } = this.#keysOf(attempt, counters);
+      return Promise.all(named.map(({ pair }) => counters.pairs.delete(pair)));
+    });
+  }
+
+  /**
+   * Runs `count` on the counters: this process's, or those in the shared store, where any
+   * failure to reach Redis becomes the store's 503 problem (never a count of 0).
+   */
+  async #counting<T>(count: (counters: Counters) => Promise<T>): Promise<T> {
+    if (this.#store === undefined) {
+      await this.#ready;
+      return count(this.#local as Counters);
+    }
+    return this.#store.run((redis) => count(this.#countersIn(redis)));
+  }
+
+  /** The counters in Redis, made once per client (the store makes a new one after `close()`). */
+  #countersIn(redis: Redis): Counters {
+    if (this.#shared?.redis !== redis) {
+      const store = this.#store as SharedStore;
+      const counter = (name: string, points: number) =>
+        new RateLimiterRedis({
+          storeClient: redis,
+          useRedisPackage: false,
+          // Refuse at once while the connection is down, rather than wait for it.
+          rejectIfRedisNotReady: true,
+          keyPrefix: store.key('limits', name),
+          points,
+          duration: HOUR_S,
+        });
+      const counters = {
+        pairs: counter('pair', this.#failures),
+        addresses: counter('address', this.#addressFailures),
+        accounts: counter('account', this.#userFailures),
+      };
+      this.#shared = { redis, counters };
+    }
+    return this.#shared.counters;
   }
 
   /** The seconds to wait, by the counts of the address, and of each pair and account named. */
@@ -218,14 +300,21 @@ export class AuthenticationLimits {
   }
 
   /** The keys of an attempt: its address, and a pair and an account per name it gave. */
-  #keysOf(attempt: AuthenticationAttempt): {
+  #keysOf(
+    attempt: AuthenticationAttempt,
+    counters: Counters,
+  ): {
     address: string;
     named: Array<{ pair: string; account: string }>;
   } {
-    const address = this.#keys.touch(this.#addresses, addressKey(attempt.address));
+    // Only this process's keys are bounded here. Keys in Redis expire with their time, and
+    // another machine's counts are never deleted to make room here.
+    const keep = (counter: RateLimiterAbstract, key: string) =>
+      this.#keys === undefined ? key : this.#keys.touch(counter, key);
+    const address = keep(counters.addresses, addressKey(attempt.address));
     const named = principalKeys(attempt).map((principal) => ({
-      pair: this.#keys.touch(this.#pairs, `${principal}@${address}`),
-      account: this.#keys.touch(this.#accounts, principal),
+      pair: keep(counters.pairs, `${principal}@${address}`),
+      account: keep(counters.accounts, principal),
     }));
     return { address, named };
   }

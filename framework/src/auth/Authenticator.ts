@@ -92,6 +92,10 @@ export class Authenticator {
    * Authenticates a request with the adapter its credentials are for.
    *
    * @param request - the request, with or without credentials
+   *
+   * @throws {ApiProblem} 503 with `Retry-After` while a shared store the limits or an adapter
+   *   count in cannot be reached; a request without credentials never asks it, so public
+   *   routes keep answering
    */
   async authenticate(request: ServerRequest): Promise<Authentication> {
     const header = request.headers.get('authorization');

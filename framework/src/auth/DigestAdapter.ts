@@ -44,6 +44,9 @@ export class DigestAdapter extends SchemeAdapter<Htdigest> {
    * Checks the response digest first and the nonce after, so that nobody without the
    * password can use up the nonce counts of a legitimate client.
    *
+   * @throws {ApiProblem} 503 with `Retry-After` while the shared store that keeps the nonce
+   *   counts cannot be reached: a count that could not be compared is never accepted
+   *
    * @param request - the request, whose method and URL the response digest signs
    * @param authorization - its `Authorization` header, split
    */
@@ -69,7 +72,7 @@ export class DigestAdapter extends SchemeAdapter<Htdigest> {
       return failure(this.scheme, 'Invalid user name or password', undefined, {
         user: get('username'),
       });
-    const nonce = this.#nonces.use(get('username'), get('nonce'), count);
+    const nonce = await this.#nonces.use(get('username'), get('nonce'), count);
     if (nonce === 'stale')
       return failure(this.scheme, 'The nonce has expired', this.#challenges(true), {
         counted: false,

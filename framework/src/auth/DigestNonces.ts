@@ -1,4 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MemoryNonceCounts } from './MemoryNonceCounts.ts';
+import { RedisNonceCounts } from './RedisNonceCounts.ts';
+import type { SharedStore } from './SharedStore.ts';
 
 /**
  * What {@link DigestNonces.use} says about a nonce and its count.
@@ -7,17 +10,48 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 export type NonceCheck = 'ok' | 'stale' | 'replayed';
 
-interface Used {
-  readonly issuedAt: number;
-  lastCount: number;
+/**
+ * Where {@link DigestNonces} keeps the highest count of each nonce a user used: in this
+ * process's memory, or in Redis, which machines share.
+ */
+export interface NonceCounts {
+  /**
+   * Records `count` for `user`'s `nonce` (issued at `issuedAt`, ms) when it is above the last.
+   *
+   * @returns `ok`; `replayed` for a count not above the last one; `stale` when the counts
+   *   this needs were dropped to make room
+   */
+  use(
+    user: string,
+    nonce: string,
+    issuedAt: number,
+    count: number,
+  ): NonceCheck | Promise<NonceCheck>;
 }
 
-/** What is kept for one user: the counts of the nonces it used, oldest use first. */
-interface Account {
-  readonly used: Map<string, Used>;
-  /** Its nonces issued at or before this time are stale: their counts were dropped to make room. */
-  staleBefore: number;
+/**
+ * The options of {@link DigestNonces}.
+ *
+ * @category Authentication
+ */
+export interface DigestNoncesOptions {
+  /**
+   * The secret nonces are signed with, at least 32 characters: every machine that shares a
+   * `store` must be given the same. Without it, one is made at start-up.
+   */
+  key?: string | undefined;
+  /** The store that machines share, to keep nonce counts in its Redis server. */
+  store?: SharedStore | undefined;
+  /**
+   * Without a store: how many used nonces' counts are kept per user at most, 1,000. Past it,
+   * that user's oldest go, and its nonces issued before theirs turn stale (a replay must
+   * never find its count gone). A client reusing its nonce, as clients do, needs one.
+   */
+  maxPerUser?: number | undefined;
 }
+
+/** The shortest `key`, in characters: as long as the random key made at start-up, in bytes. */
+const SHORTEST_KEY = 32;
 
 /** A nonce: 8 bytes of issue time and 8 random ones, then 16 bytes of their HMAC. */
 const NONCE_BYTES = 32;
@@ -26,43 +60,66 @@ const NONCE_BYTES = 32;
  * The server nonces of HTTP Digest: valid for a limited time, and each with the highest nonce
  * count (`nc`) seen so far, so that a replayed request (same or lower count) is refused.
  *
- * A nonce carries its own issue time, signed with an HMAC under a key made at start-up, so
- * issuing one stores nothing: no number of unauthenticated requests can push out a nonce a
- * client is using. Counts are kept only for nonces that were used, and a use is recorded only
- * after the response digest matched, that is for users of the htdigest file who know their
- * password. After a restart the key is new: clients get `stale=true` and simply retry.
+ * A nonce carries its own issue time, signed with an HMAC, so issuing one stores nothing: no
+ * number of unauthenticated requests can push out a nonce a client is using. The HMAC key is
+ * the configured `key`, the same on every machine, so that a nonce issued by one is accepted
+ * by all; without it, a key made at start-up, so that after a restart clients get
+ * `stale=true` and simply retry.
  *
- * Counts are kept per user, each user's bounded on its own: a user who uses more nonces than
- * that (a client that asks for a new one each time, or one flooding on purpose) drops its own
- * oldest counts, making only its own older nonces stale, never another user's. The memory is
- * bounded too: the users of the file, times `maxPerUser`.
+ * Counts are kept only for nonces that were used, and a use is recorded only after the
+ * response digest matched, that is for users of the htdigest file who know their password.
+ * They live in this process's memory, each user's bounded on its own (see
+ * {@link DigestNoncesOptions.maxPerUser}), or, with a shared `store`, in Redis for as long as
+ * their nonce is accepted, so that a replay sent to another machine is refused there too.
  *
  * @example
  * ```ts
  * const nonces = new DigestNonces(300);
  * const nonce = nonces.issue();
- * nonces.use('alice', nonce, 1); // 'ok'
- * nonces.use('alice', nonce, 1); // 'replayed'
+ * await nonces.use('alice', nonce, 1); // 'ok'
+ * await nonces.use('alice', nonce, 1); // 'replayed'
+ *
+ * // Alike on every machine:
+ * const shared = new DigestNonces(300, {
+ *   key: 'a secret of at least 32 characters, from the environment',
+ *   store: new SharedStore({ redis: 'redis://10.0.0.5:6379/0' }),
+ * });
  * ```
  *
  * @category Authentication
  */
 export class DigestNonces {
-  readonly #key = randomBytes(32);
-  readonly #accounts = new Map<string, Account>();
+  readonly #key: Buffer;
+  readonly #counts: NonceCounts;
   readonly #lifetimeMs: number;
-  readonly #maxPerUser: number;
 
   /**
-   * Creates the store.
+   * Creates the nonces.
    *
-   * @param maxPerUser - how many used nonces' counts are kept per user at most; past it, that
-   *   user's oldest go, and its nonces issued before theirs turn stale (a replay must never
-   *   find its count gone). A client reusing its nonce, as clients do, needs one.
+   * @param lifetimeSeconds - how long a nonce is accepted
+   *
+   * @throws {Error} for a `key` shorter than 32 characters, and for a `store` without a `key`
    */
-  constructor(lifetimeSeconds = 300, maxPerUser = 1_000) {
+  constructor(lifetimeSeconds = 300, options: DigestNoncesOptions = {}) {
+    const { key, store, maxPerUser = 1_000 } = options;
+    if (key !== undefined && (typeof key !== 'string' || key.length < SHORTEST_KEY)) {
+      throw new Error(
+        `authentication.digest.key must be at least ${SHORTEST_KEY} characters: a random secret, the same on every machine`,
+      );
+    }
+    if (store !== undefined && key === undefined) {
+      throw new Error(
+        'authentication.digest.key is missing: with authentication.store, every machine must sign ' +
+          'Digest nonces with the same key. Set it (at least 32 random characters, the same on every ' +
+          'machine) in an authentication.local.* file or from an environment variable, out of git',
+      );
+    }
+    this.#key = key === undefined ? randomBytes(32) : Buffer.from(key, 'utf8');
     this.#lifetimeMs = lifetimeSeconds * 1000;
-    this.#maxPerUser = maxPerUser;
+    this.#counts =
+      store === undefined
+        ? new MemoryNonceCounts(this.#lifetimeMs, maxPerUser)
+        : new RedisNonceCounts(store, this.#lifetimeMs);
   }
 
   /** A fresh nonce; nothing is stored. */
@@ -81,32 +138,18 @@ export class DigestNonces {
    * @param user - the user name the matching digest was computed for
    * @param count - the client's nonce count (`nc`), as a number
    *
-   * @returns `ok`; `stale` for a nonce not issued here or expired; `replayed` for a count not above the last one
+   * @returns `ok`; `stale` for a nonce not signed with this key or expired; `replayed` for a
+   *   count not above the last one
+   *
+   * @throws {ApiProblem} 503 with `Retry-After` while the shared store cannot be reached
    */
-  use(user: string, nonce: string, count: number): NonceCheck {
+  async use(user: string, nonce: string, count: number): Promise<NonceCheck> {
     const issuedAt = this.#issuedAt(nonce);
-    const account = this.#accounts.get(user) ?? { used: new Map(), staleBefore: 0 };
-    if (
-      issuedAt === undefined ||
-      issuedAt + this.#lifetimeMs <= Date.now() ||
-      issuedAt <= account.staleBefore
-    ) {
-      account.used.delete(nonce);
-      return 'stale';
-    }
-    const used = account.used.get(nonce);
-    if (used !== undefined) {
-      if (count <= used.lastCount) return 'replayed';
-      used.lastCount = count;
-      return 'ok';
-    }
-    this.#makeRoom(account);
-    account.used.set(nonce, { issuedAt, lastCount: count });
-    this.#accounts.set(user, account);
-    return 'ok';
+    if (issuedAt === undefined || issuedAt + this.#lifetimeMs <= Date.now()) return 'stale';
+    return this.#counts.use(user, nonce, issuedAt, count);
   }
 
-  /** The issue time a nonce carries, if this store issued it. */
+  /** The issue time a nonce carries, if it was signed with this key. */
   #issuedAt(nonce: string): number | undefined {
     const bytes = Buffer.from(nonce, 'base64url');
     if (bytes.length !== NONCE_BYTES) return undefined;
@@ -117,18 +160,5 @@ export class DigestNonces {
 
   #mac(body: Buffer): Buffer {
     return createHmac('sha256', this.#key).update(body).digest().subarray(0, 16);
-  }
-
-  /**
-   * Drops the user's counts of expired nonces at the front (its oldest uses), then its oldest
-   * while it has its fill, making every nonce of the user issued before a dropped one stale.
-   */
-  #makeRoom(account: Account): void {
-    const expired = Date.now() - this.#lifetimeMs;
-    for (const [nonce, { issuedAt }] of account.used) {
-      if (issuedAt > expired && account.used.size < this.#maxPerUser) break;
-      account.used.delete(nonce);
-      if (issuedAt > expired) account.staleBefore = Math.max(account.staleBefore, issuedAt);
-    }
   }
 }

@@ -141,7 +141,7 @@ export interface OAuth2Config {
 export const authenticationFactories: Readonly<Record<string, Factory>> = {
   // One set of counts for every scheme and the token endpoint: a guess is a guess.
   AuthenticationLimits: (container: Container) =>
-    new AuthenticationLimits(authenticationConfig(container).limits),
+    new AuthenticationLimits(authenticationConfig(container).limits, sharedStoreOf(container)),
   ClientAddresses: (container: Container) => {
     const { trustedProxies, forwardedHeader } = authenticationConfig(container);
     return new ClientAddresses(trustedProxies, forwardedHeader);
@@ -214,7 +214,10 @@ export function AuthenticatorFactory(container: Container): Authenticator {
   if (config.basic)
     adapters.push(new BasicAdapter(Htpasswd.fromFile(config.basic.htpasswd), realm));
   if (config.digest) {
-    const nonces = new DigestNonces(config.digest.nonceLifetime);
+    const nonces = new DigestNonces(config.digest.nonceLifetime, {
+      key: config.digest.key,
+      store: sharedStoreOf(container),
+    });
     adapters.push(new DigestAdapter(Htdigest.fromFile(config.digest.htdigest), realm, nonces));
   }
   if (config.oauth2)

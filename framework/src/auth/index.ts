@@ -42,7 +42,7 @@ export { AUTHORIZED, authorizationGuard } from './authorizationGuard.ts';
 export type { Authorization } from './authorizationHeader.ts';
 export { BasicAdapter } from './BasicAdapter.ts';
 export { DigestAdapter } from './DigestAdapter.ts';
-export { DigestNonces, type NonceCheck } from './DigestNonces.ts';
+export { DigestNonces, type DigestNoncesOptions, type NonceCheck } from './DigestNonces.ts';
 export type { AuthenticationAttempt } from './failureKeys.ts';
 export { type DigestAlgorithm, Htdigest } from './htdigest.ts';
 export { Htpasswd } from './htpasswd.ts';

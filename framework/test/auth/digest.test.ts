@@ -149,40 +149,37 @@ describe('HTTP Digest', () => {
     expect((await post(app, digest(nonce, { nc: '00000002' }))).status).toBe(200);
   });
 
-  it('refuses a replay even after the counts it would need were dropped for room', () => {
+  it('refuses a replay even after the counts it would need were dropped for room', async () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
-    const nonces = new DigestNonces(300, 2);
+    const nonces = new DigestNonces(300, { maxPerUser: 2 });
     const issue = () => {
       vi.advanceTimersByTime(1);
       return nonces.issue();
     };
     const [first, second, third] = [issue(), issue(), issue()] as [string, string, string];
-    expect([first, second, third].map((nonce) => nonces.use('alice', nonce, 1))).toEqual([
-      'ok',
-      'ok',
-      'ok',
-    ]);
+    const uses = [first, second, third].map((nonce) => nonces.use('alice', nonce, 1));
+    expect(await Promise.all(uses)).toEqual(['ok', 'ok', 'ok']);
     // first's count made room for third's: first is now stale (the client retries), never
     // accepted again with a count it already used.
-    expect(nonces.use('alice', first, 1)).toBe('stale');
-    expect(nonces.use('alice', third, 1)).toBe('replayed');
-    expect(nonces.use('alice', `${third.slice(0, -2)}AA`, 2)).toBe('stale');
+    expect(await nonces.use('alice', first, 1)).toBe('stale');
+    expect(await nonces.use('alice', third, 1)).toBe('replayed');
+    expect(await nonces.use('alice', `${third.slice(0, -2)}AA`, 2)).toBe('stale');
   });
 
-  it("keeps each user's counts apart: one user's uses drop only its own", () => {
+  it("keeps each user's counts apart: one user's uses drop only its own", async () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
-    const nonces = new DigestNonces(300, 2);
+    const nonces = new DigestNonces(300, { maxPerUser: 2 });
     const issue = () => {
       vi.advanceTimersByTime(1);
       return nonces.issue();
     };
     const alices = issue();
-    expect(nonces.use('alice', alices, 1)).toBe('ok');
+    expect(await nonces.use('alice', alices, 1)).toBe('ok');
     const bobs = Array.from({ length: 5 }, issue);
-    for (const nonce of bobs) expect(nonces.use('bob', nonce, 1)).toBe('ok');
-    expect(nonces.use('bob', bobs[0] as string, 2)).toBe('stale');
-    expect(nonces.use('alice', alices, 2)).toBe('ok');
-    expect(nonces.use('alice', alices, 2)).toBe('replayed');
+    for (const nonce of bobs) expect(await nonces.use('bob', nonce, 1)).toBe('ok');
+    expect(await nonces.use('bob', bobs[0] as string, 2)).toBe('stale');
+    expect(await nonces.use('alice', alices, 2)).toBe('ok');
+    expect(await nonces.use('alice', alices, 2)).toBe('replayed');
   });
 
   it("keeps another user's nonce, and its replay refused, while an account uses 10,050", async () => {

@@ -1,0 +1,221 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  AuthenticationLimits,
+  type AuthenticationLimitsOptions,
+  authConfigProvider,
+  SharedStore,
+} from '../../src/auth/index.ts';
+import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
+import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
+import { type RedisServer, startRedis } from '../support/redisServer.ts';
+import { basic, REALM, useTemporaryFolder, writeHtpasswd } from './support.ts';
+
+const folder = useTemporaryFolder();
+let redis: RedisServer;
+let inspector: Redis;
+const stores: SharedStore[] = [];
+const logged: string[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  inspector = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  // The outages below are on purpose.
+  inspector.on('error', () => {});
+});
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+afterAll(async () => {
+  inspector.disconnect();
+  await redis.close();
+});
+
+let tests = 0;
+/** Two machines' limits over one Redis server, under a prefix of their own. */
+function twoMachines(options: AuthenticationLimitsOptions): {
+  prefix: string;
+  one: AuthenticationLimits;
+  other: AuthenticationLimits;
+} {
+  const prefix = `limits-test-${++tests}:`;
+  const machine = () => {
+    const store = new SharedStore({ redis: redis.url, prefix }, (line) => logged.push(line));
+    stores.push(store);
+    return new AuthenticationLimits(options, store);
+  };
+  return { prefix, one: machine(), other: machine() };
+}
+
+/** The problem a promise rejects with. */
+async function problemOf(promise: Promise<unknown>): Promise<ApiProblem> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiProblem);
+  return error as ApiProblem;
+}
+
+describe('AuthenticationLimits in a shared store', () => {
+  it('counts the failures of one pair spread over two machines as one', async () => {
+    const { one, other } = twoMachines({ failures: 3 });
+    const editorHere = { address: '192.0.2.7', user: 'editor' };
+    expect(await one.failed(editorHere)).toBe(0);
+    expect(await other.failed(editorHere)).toBe(0);
+    expect(await one.failed(editorHere)).toBe(60);
+    expect(await other.retryAfter(editorHere)).toBe(60);
+    // Another client of the same user, and another user of the same client, may try.
+    expect(await other.retryAfter({ address: '198.51.100.1', user: 'editor' })).toBe(0);
+    expect(await other.retryAfter({ address: '192.0.2.7', user: 'learner' })).toBe(0);
+  });
+
+  it('starts a pair’s count again after a success on the other machine', async () => {
+    const { one, other } = twoMachines({ failures: 3 });
+    const editorHere = { address: '192.0.2.8', user: 'editor' };
+    await one.failed(editorHere);
+    await one.failed(editorHere);
+    await other.succeeded(editorHere);
+    expect(await one.failed(editorHere)).toBe(0);
+  });
+
+  it('counts an address’s failures for many users over both machines', async () => {
+    const { one, other } = twoMachines({ failures: 10, addressFailures: 3 });
+    expect(await one.failed({ address: '192.0.2.9', user: 'a' })).toBe(0);
+    expect(await other.failed({ address: '192.0.2.9', user: 'b' })).toBe(0);
+    expect(await one.failed({ address: '192.0.2.9', user: 'c' })).toBeGreaterThan(3500);
+    expect(await other.retryAfter({ address: '192.0.2.9' })).toBeGreaterThan(3500);
+    expect(await other.retryAfter({ address: '192.0.2.10' })).toBe(0);
+  });
+
+  it('counts an account’s failures from many addresses over both machines', async () => {
+    const { one, other } = twoMachines({ failures: 10, userFailures: 3 });
+    const machines = [one, other, one];
+    for (const [n, machine] of machines.entries())
+      await machine.failed({ address: `203.0.113.${n + 1}`, user: 'editor' });
+    // Each address that failed for the attacked account waits; the owner elsewhere does not.
+    expect(await other.retryAfter({ address: '203.0.113.1', user: 'editor' })).toBeGreaterThan(
+      3500,
+    );
+    expect(await one.retryAfter({ address: '203.0.113.200', user: 'editor' })).toBe(0);
+  });
+
+  it('keeps its counts under the prefix, each with an expiry', async () => {
+    const { prefix, one } = twoMachines({ failures: 2, window: 1 });
+    const editorHere = { address: '192.0.2.11', user: 'editor' };
+    await one.failed(editorHere);
+    expect(await one.failed(editorHere)).toBe(1);
+    const keys = await inspector.keys(`${prefix}*`);
+    expect(keys.sort()).toEqual([
+      `${prefix}limits:account:user:editor`,
+      `${prefix}limits:address:192.0.2.11`,
+      `${prefix}limits:pair:user:editor@192.0.2.11`,
+    ]);
+    for (const key of keys) {
+      const ttl = await inspector.pttl(key);
+      expect(ttl, key).toBeGreaterThan(0);
+      expect(ttl, key).toBeLessThanOrEqual(3_600_000);
+    }
+    // The pair's wait is its key's expiry: once Redis dropped it, the pair may try again.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await inspector.exists(`${prefix}limits:pair:user:editor@192.0.2.11`)).toBe(0);
+    expect(await one.retryAfter(editorHere)).toBe(0);
+  });
+
+  it('never deletes counts from Redis to bound this process’s memory', async () => {
+    const { prefix, one } = twoMachines({ maxKeys: 2 });
+    for (let n = 1; n <= 3; n++) await one.failed({ address: `192.0.2.${n}`, user: `u${n}` });
+    expect(one.size).toBe(0);
+    expect(await inspector.exists(`${prefix}limits:pair:user:u1@192.0.2.1`)).toBe(1);
+  });
+
+  it('refuses an SQLite database and a store together', () => {
+    const store = new SharedStore({ redis: redis.url });
+    expect(() => new AuthenticationLimits({ database: 'limits.sqlite' }, store)).toThrow(
+      'authentication.limits.database and authentication.store are both configured: choose one',
+    );
+  });
+});
+
+describe('AuthenticationLimits while Redis cannot be reached', () => {
+  it('fails closed with the 503 problem, and works again once Redis is back', async () => {
+    const { one, other } = twoMachines({ failures: 3 });
+    const editorHere = { address: '192.0.2.12', user: 'editor' };
+    expect(await one.failed(editorHere)).toBe(0);
+    await redis.stop();
+    try {
+      for (const asked of [one.retryAfter(editorHere), other.failed(editorHere)]) {
+        const problem = await problemOf(asked);
+        expect(problem.status).toBe(503);
+        expect(problem.headers['retry-after']).toBe('5');
+      }
+      expect(logged.join('\n')).toContain('the shared store cannot be reached');
+    } finally {
+      await redis.restart();
+    }
+    // The same instances recover by themselves: ioredis reconnects.
+    await vi.waitFor(async () => expect(await one.retryAfter(editorHere)).toBe(0), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    expect(await other.failed(editorHere)).toBe(0);
+  }, 20_000);
+});
+
+describe('an application counting in a shared store', () => {
+  /** Basic authentication over Redis, and one public route. */
+  function application(prefix: string): { app: Application; store: SharedStore } {
+    const container = createContainer({
+      ...authConfigProvider(),
+      authentication: {
+        realm: REALM,
+        basic: { htpasswd: writeHtpasswd(folder()) },
+        store: { redis: redis.url, prefix },
+      },
+      middleware_pipeline: [
+        {
+          middleware: [
+            ApplicationFactory.ROUTING_MIDDLEWARE,
+            'AuthenticationMiddleware',
+            ApplicationFactory.DISPATCH_MIDDLEWARE,
+          ],
+        },
+        { middleware: new ProblemMiddleware(), error: true, priority: -100 },
+      ],
+      routes: [{ path: '/public', middleware: () => json({ open: true }) }],
+    });
+    const store = container.get('SharedStore') as SharedStore;
+    stores.push(store);
+    return { app: container.get('Application') as Application, store };
+  }
+
+  it('answers a 503 problem to credentials while Redis is down, and 200 to public reads', async () => {
+    const { app } = application('app-test:');
+    const server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+    const read = (headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/public`, { headers });
+    const editor = { authorization: basic('sha', 'secret-sha') };
+    try {
+      expect((await read(editor)).status).toBe(200);
+      await redis.stop();
+      try {
+        const refused = await read(editor);
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('retry-after')).toBe('5');
+        expect(refused.headers.get('content-type')).toBe('application/problem+json');
+        expect(await refused.json()).toMatchObject({ status: 503 });
+        const guest = await read();
+        expect(guest.status).toBe(200);
+        expect(await guest.json()).toEqual({ open: true });
+      } finally {
+        await redis.restart();
+      }
+      await vi.waitFor(async () => expect((await read(editor)).status).toBe(200), {
+        timeout: 10_000,
+        interval: 200,
+      });
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+});

@@ -1,0 +1,131 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authConfigProvider, DigestNonces, SharedStore } from '../../src/auth/index.ts';
+import { createContainer } from '../../src/index.ts';
+import { ApiProblem } from '../../src/problem/index.ts';
+import { type RedisServer, startRedis } from '../support/redisServer.ts';
+import { REALM, useTemporaryFolder, writeHtdigest } from './support.ts';
+
+const KEY = 'a key of at least 32 characters, shared';
+const folder = useTemporaryFolder();
+let redis: RedisServer;
+let inspector: Redis;
+const stores: SharedStore[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  inspector = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  // The outages below are on purpose.
+  inspector.on('error', () => {});
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+afterAll(async () => {
+  inspector.disconnect();
+  await redis.close();
+});
+
+let tests = 0;
+/** Two machines' nonces over one Redis server, under a prefix of their own. */
+function twoMachines(keys: readonly [string, string] = [KEY, KEY], lifetime = 300) {
+  const prefix = `nonces-test-${++tests}:`;
+  const machine = (key: string) => {
+    const store = new SharedStore({ redis: redis.url, prefix }, () => {});
+    stores.push(store);
+    return new DigestNonces(lifetime, { key, store });
+  };
+  return { prefix, one: machine(keys[0]), other: machine(keys[1]) };
+}
+
+describe('DigestNonces with a shared key and store', () => {
+  it('accepts a nonce another machine signed with the same key, and refuses its replay on either', async () => {
+    const { one, other } = twoMachines();
+    const nonce = one.issue();
+    expect(await other.use('alice', nonce, 1)).toBe('ok');
+    expect(await one.use('alice', nonce, 1)).toBe('replayed');
+    expect(await one.use('alice', nonce, 2)).toBe('ok');
+    expect(await other.use('alice', nonce, 2)).toBe('replayed');
+    expect(await other.use('alice', nonce, 1)).toBe('replayed');
+    // Each user's counts are its own.
+    expect(await other.use('bob', nonce, 1)).toBe('ok');
+    // A machine given another key finds the nonce stale.
+    const strangers = twoMachines([KEY, `${KEY}, but another`]);
+    expect(await strangers.other.use('alice', strangers.one.issue(), 1)).toBe('stale');
+  });
+
+  it('counts at once: of one count sent to both machines together, one is refused', async () => {
+    const { one, other } = twoMachines();
+    const nonce = one.issue();
+    const both = await Promise.all([one.use('alice', nonce, 1), other.use('alice', nonce, 1)]);
+    expect(both.sort()).toEqual(['ok', 'replayed']);
+  });
+
+  it('keeps a count only as long as its nonce is accepted, then finds the nonce stale', async () => {
+    const { prefix, one, other } = twoMachines([KEY, KEY], 60);
+    const nonce = one.issue();
+    expect(await one.use('alice', nonce, 1)).toBe('ok');
+    const [key = ''] = await inspector.keys(`${prefix}nonces:*`);
+    expect(key).toBe(`${prefix}nonces:${nonce}:alice`);
+    const ttl = await inspector.pttl(key);
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(await other.use('alice', nonce, 2)).toBe('stale');
+  });
+
+  it('fails closed with the 503 problem while Redis is down, and works again once it is back', async () => {
+    const { one, other } = twoMachines();
+    const nonce = one.issue();
+    expect(await one.use('alice', nonce, 1)).toBe('ok');
+    await redis.stop();
+    try {
+      const error = await other.use('alice', nonce, 2).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toBeInstanceOf(ApiProblem);
+      expect((error as ApiProblem).status).toBe(503);
+      expect((error as ApiProblem).headers['retry-after']).toBe('5');
+    } finally {
+      await redis.restart();
+    }
+    const fresh = other.issue();
+    await vi.waitFor(async () => expect(await one.use('alice', fresh, 1)).toBe('ok'), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    expect(await other.use('alice', fresh, 1)).toBe('replayed');
+  }, 20_000);
+});
+
+describe('the Digest key', () => {
+  it('is refused shorter than 32 characters', () => {
+    expect(() => new DigestNonces(300, { key: 'too short' })).toThrow(
+      'authentication.digest.key must be at least 32 characters',
+    );
+  });
+
+  it('signs alike in two processes given the same, without a store', async () => {
+    const one = new DigestNonces(300, { key: KEY });
+    const other = new DigestNonces(300, { key: KEY });
+    expect(await other.use('alice', one.issue(), 1)).toBe('ok');
+    expect(await new DigestNonces(300).use('alice', one.issue(), 1)).toBe('stale');
+  });
+
+  it('is required with a shared store: the start-up error says how to set it', () => {
+    const container = createContainer({
+      ...authConfigProvider(),
+      authentication: {
+        realm: REALM,
+        digest: { htdigest: writeHtdigest(folder()) },
+        store: { redis: redis.url },
+      },
+    });
+    expect(() => container.get('Authenticator')).toThrow(
+      /authentication\.digest\.key is missing.*same key.*authentication\.local\.\* file or from an environment variable/,
+    );
+  });
+});
