@@ -118,12 +118,11 @@ export class AuthenticationLimits {
   readonly #window: number;
   readonly #addressFailures: number;
   readonly #userFailures: number;
-  /** This process's counters, in memory or SQLite; undefined with a shared store. */
-  readonly #local: Counters | undefined;
-  /** This process's keys, bounded to `maxKeys`; undefined with a shared store. */
-  readonly #keys: RecentKeys | undefined;
-  /** Settles once the SQLite table exists (at once in memory). */
-  readonly #ready: Promise<unknown>;
+  /**
+   * This process's counters, in memory or SQLite, with their keys, bounded to `maxKeys`, and
+   * a promise that settles once the SQLite table exists; undefined with a shared store.
+   */
+  readonly #local: { counters: Counters; keys: RecentKeys; ready: Promise<unknown> } | undefined;
   readonly #store: SharedStore | undefined;
   /** The counters in Redis, for the client they were made with. */
   #shared: { redis: Redis; counters: Counters } | undefined;
@@ -154,7 +153,6 @@ export class AuthenticationLimits {
             'the store for several machines or the SQLite file for the processes of one',
         );
       }
-      this.#ready = Promise.resolve();
       return;
     }
     const database = options.database === undefined ? undefined : new Database(options.database);
@@ -162,17 +160,15 @@ export class AuthenticationLimits {
     const addresses = counter(database, 'address', this.#addressFailures, HOUR_S);
     const accounts = counter(database, 'account', this.#userFailures, HOUR_S);
     this.#local = {
-      pairs: pairs.limiter,
-      addresses: addresses.limiter,
-      accounts: accounts.limiter,
+      counters: { pairs: pairs.limiter, addresses: addresses.limiter, accounts: accounts.limiter },
+      keys: new RecentKeys(maxKeys),
+      ready: Promise.all([pairs.ready, addresses.ready, accounts.ready]),
     };
-    this.#keys = new RecentKeys(maxKeys);
-    this.#ready = Promise.all([pairs.ready, addresses.ready, accounts.ready]);
   }
 
   /** How many counts this process keeps: never more than `maxKeys`; none with a shared store. */
   get size(): number {
-    return this.#keys?.size ?? 0;
+    return this.#local?.keys.size ?? 0;
   }
 
   /**
@@ -250,11 +246,11 @@ export class AuthenticationLimits {
    * failure to reach Redis becomes the store's 503 problem (never a count of 0).
    */
   async #counting<T>(count: (counters: Counters) => Promise<T>): Promise<T> {
-    if (this.#store === undefined) {
-      await this.#ready;
-      return count(this.#local as Counters);
+    if (this.#local !== undefined) {
+      await this.#local.ready;
+      return count(this.#local.counters);
     }
-    return this.#store.run((redis) => count(this.#countersIn(redis)));
+    return (this.#store as SharedStore).run((redis) => count(this.#countersIn(redis)));
   }
 
   /** The counters in Redis, made once per client (the store makes a new one after `close()`). */
@@ -309,8 +305,9 @@ export class AuthenticationLimits {
   } {
     // Only this process's keys are bounded here. Keys in Redis expire with their time, and
     // another machine's counts are never deleted to make room here.
+    const keys = this.#local?.keys;
     const keep = (counter: RateLimiterAbstract, key: string) =>
-      this.#keys === undefined ? key : this.#keys.touch(counter, key);
+      keys === undefined ? key : keys.touch(counter, key);
     const address = keep(counters.addresses, addressKey(attempt.address));
     const named = principalKeys(attempt).map((principal) => ({
       pair: keep(counters.pairs, `${principal}@${address}`),
