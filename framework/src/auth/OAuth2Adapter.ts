@@ -21,7 +21,7 @@ const B64TOKEN = /^[A-Za-z\d\-._~+/]+=*$/;
  * @example
  * ```ts
  * const bearer = new OAuth2Adapter(
- *   new TokenStore('data/oauth.sqlite'),
+ *   new SqliteTokenStore('data/oauth.sqlite'),
  *   'conference',
  * );
  * const authenticator = new Authenticator([bearer]);
@@ -65,7 +65,8 @@ export class OAuth2Adapter implements AuthenticationAdapter {
    * @param authorization - its `Authorization` header, split; `undefined` without one
    *
    * @throws {ApiProblem} 400 when the request carries a token in the header and the query, or
-   *   names Bearer in the header without a token
+   *   names Bearer in the header without a token; 503 when the token store cannot be reached
+   *   (a token that cannot be looked up is refused, never taken for unknown)
    */
   async authenticate(
     request: ServerRequest,
@@ -75,7 +76,7 @@ export class OAuth2Adapter implements AuthenticationAdapter {
     if (authorization?.credentials === '') throw this.#noToken();
     const token = authorization?.credentials ?? request.query.get('access_token') ?? '';
     if (!B64TOKEN.test(token)) return this.#invalid('The access token is malformed');
-    const found = this.#tokens.findAccessToken(token);
+    const found = await this.#tokens.findAccessToken(token);
     if (found === undefined) return this.#invalid('The access token is unknown or revoked');
     if (found.accessTokenExpiresAt.getTime() <= Date.now())
       return this.#invalid('The access token has expired');

@@ -144,8 +144,10 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       );
     } catch (error) {
       await this.#limits.refund(notAtFault(error, attempt), { address: false });
-      // A failing database is the server's problem, not an OAuth2 answer: let it reach the
-      // error middleware like any other, without the library's 503 JSON.
+      // A failing token store is the server's problem, not an OAuth2 answer. The library
+      // wraps what the model threw in its ServerError, keeping it as `inner`: rethrown, it
+      // reaches the error middleware like any other error (the 503 problem with Retry-After
+      // of a shared store that cannot be reached), never the library's `server_error` JSON.
       if (error instanceof OAuth2Server.ServerError)
         throw (error as { inner?: unknown }).inner ?? error;
       if (!(error instanceof OAuth2Server.OAuthError)) throw error;

@@ -1,8 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
-import { safeEqual } from './safeEqual.ts';
 
 /**
  * An OAuth2 client as stored: its id, the grant types and the scopes it may use.
@@ -33,7 +29,7 @@ export interface OAuth2ClientSecret {
 }
 
 /**
- * A token pair to store; the tokens themselves are hashed before they reach the database.
+ * A token pair to store; the tokens themselves are hashed before they are stored.
  *
  * @category Authentication
  */
@@ -72,84 +68,39 @@ export interface StoredToken {
   readonly scope: readonly string[] | undefined;
 }
 
-/** When a pair's last token expires: after it, the pair is of no use and may go. */
-const LAST_EXPIRY = 'max(access_expires_at, coalesce(refresh_expires_at, 0))';
-
 /**
  * The live token pairs one client may hold for one user; issuing one more revokes the
  * oldest. Ten, as GitHub keeps per user, application and scope: enough for a user's devices
- * and tabs, and a client that asks for a token per request cannot fill the table.
+ * and tabs, and a client that asks for a token per request cannot fill the store.
  */
 export const TOKENS_PER_USER = 10;
 
-/** The expired pairs removed each time a token is issued: a bounded amount of work each time. */
-const PURGE_BATCH = 100;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS oauth_clients (
-  client_id TEXT PRIMARY KEY,
-  secret_hash TEXT NOT NULL,
-  grants TEXT NOT NULL,
-  scopes TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS oauth_tokens (
-  access_token_hash TEXT PRIMARY KEY,
-  access_expires_at INTEGER NOT NULL,
-  refresh_token_hash TEXT UNIQUE,
-  refresh_expires_at INTEGER,
-  client_id TEXT NOT NULL,
-  user_name TEXT NOT NULL,
-  scope TEXT
-);
-CREATE INDEX IF NOT EXISTS oauth_tokens_by_user ON oauth_tokens (client_id, user_name);
-CREATE INDEX IF NOT EXISTS oauth_tokens_by_expiry ON oauth_tokens (${LAST_EXPIRY});`;
-
-interface TokenRow {
-  client_id: string;
-  user_name: string;
-  access_expires_at: number;
-  refresh_expires_at: number | null;
-  scope: string | null;
-}
-
 /**
- * OAuth2 clients and tokens in SQLite, so tokens survive a restart. Tokens and client
- * secrets are stored as SHA-256 hashes: whoever reads the file cannot use what is in it.
- * (A plain hash, not bcrypt, suffices: tokens are long random strings, nothing to guess.)
+ * Where the token endpoint keeps OAuth2 clients and tokens, and where the Bearer adapter
+ * looks tokens up. Tokens and client secrets are kept as SHA-256 hashes only: whoever reads
+ * the store cannot use what is in it. (A plain hash, not bcrypt, suffices: tokens are long
+ * random strings, nothing to guess.)
  *
- * The file is opened on first use, so an application that never sees a token never opens it.
+ * Two stores implement it: {@link SqliteTokenStore}, a file on this machine (the default),
+ * and {@link RedisTokenStore}, the Redis server that several machines share
+ * (`authentication.store`). The container's `TokenStore` service is one of them.
  *
  * @example
  * ```ts
- * const tokens = new TokenStore(':memory:', {
- *   workshop: {
- *     secret: 'workshop-secret',
- *     grants: ['password', 'refresh_token'],
- *     scopes: ['read'],
- *   },
+ * const tokens: TokenStore = new SqliteTokenStore(':memory:');
+ * await tokens.save({
+ *   accessToken: 'an-access-token',
+ *   accessTokenExpiresAt: new Date(Date.now() + 3600_000),
+ *   clientId: 'workshop',
+ *   userName: 'editor',
  * });
- * tokens.verifyClient('workshop', 'workshop-secret');
- * // { id: 'workshop', grants: [...], scopes: ['read'] }
+ * (await tokens.findAccessToken('an-access-token'))?.userName; // 'editor'
+ * await tokens.revoke('an-access-token'); // true
  * ```
  *
  * @category Authentication
  */
-export class TokenStore {
-  readonly #path: string;
-  readonly #clients: Readonly<Record<string, OAuth2ClientSecret>>;
-  #db: Database.Database | undefined;
-
-  /**
-   * Creates the store.
-   *
-   * @param path - the SQLite file, created when missing; `:memory:` for tests
-   * @param clients - clients written to the database when it is opened, by `client_id`
-   */
-  constructor(path: string, clients: Readonly<Record<string, OAuth2ClientSecret>> = {}) {
-    this.#path = path;
-    this.#clients = clients;
-  }
-
+export interface TokenStore {
   /**
    * Adds or replaces a client; its secret is stored hashed.
    *
@@ -162,15 +113,8 @@ export class TokenStore {
     id: string,
     secret: string,
     grants: readonly string[],
-    scopes: readonly string[] = [],
-  ): void {
-    this.#open()
-      .prepare(
-        `INSERT OR REPLACE INTO oauth_clients (client_id, secret_hash, grants, scopes)
-           VALUES (?, ?, ?, ?)`,
-      )
-      .run(id, sha256(secret), grants.join(' '), scopes.join(' '));
-  }
+    scopes?: readonly string[],
+  ): Promise<void>;
 
   /**
    * The client, when the secret is its own; compared in constant time.
@@ -178,62 +122,19 @@ export class TokenStore {
    * @param id - the `client_id`
    * @param secret - the `client_secret` the client sent
    */
-  verifyClient(id: string, secret: string): OAuth2Client | undefined {
-    const row = this.#open()
-      .prepare('SELECT secret_hash, grants, scopes FROM oauth_clients WHERE client_id = ?')
-      .get(id) as { secret_hash: string; grants: string; scopes: string } | undefined;
-    if (row === undefined || !safeEqual(sha256(secret), row.secret_hash)) return undefined;
-    return { id, grants: row.grants.split(' '), scopes: words(row.scopes) };
-  }
+  verifyClient(id: string, secret: string): Promise<OAuth2Client | undefined>;
 
   /**
-   * Stores a token pair; revokes the oldest pairs of the same client and user beyond
-   * `TOKENS_PER_USER` (10), and forgets up to a hundred pairs whose tokens have all
-   * expired. Each step finds its rows through an index, so issuing a token costs the same
-   * with a hundred thousand stored as with ten.
+   * Stores a token pair, and revokes the oldest pairs of the same client and user beyond
+   * `TOKENS_PER_USER` (10).
    */
-  save(token: TokenToSave): void {
-    const db = this.#open();
-    // One transaction: one write to the log rather than three.
-    db.transaction(() => {
-      db.prepare(
-        `DELETE FROM oauth_tokens WHERE rowid IN
-           (SELECT rowid FROM oauth_tokens WHERE ${LAST_EXPIRY} < ? LIMIT ${PURGE_BATCH})`,
-      ).run(Date.now());
-      db.prepare(
-        `INSERT INTO oauth_tokens (access_token_hash, access_expires_at, refresh_token_hash,
-           refresh_expires_at, client_id, user_name, scope) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        sha256(token.accessToken),
-        token.accessTokenExpiresAt.getTime(),
-        token.refreshToken === undefined ? null : sha256(token.refreshToken),
-        token.refreshTokenExpiresAt?.getTime() ?? null,
-        token.clientId,
-        token.userName,
-        token.scope?.join(' ') ?? null,
-      );
-      // Rows are numbered in the order they were written: the newest have the highest rowid.
-      db.prepare(
-        `DELETE FROM oauth_tokens WHERE rowid IN
-           (SELECT rowid FROM oauth_tokens WHERE client_id = ? AND user_name = ?
-              ORDER BY rowid DESC LIMIT -1 OFFSET ${TOKENS_PER_USER})`,
-      ).run(token.clientId, token.userName);
-    })();
-  }
+  save(token: TokenToSave): Promise<void>;
 
-  /**
-   * The token pair of an access token, expired or not.
-   */
-  findAccessToken(accessToken: string): StoredToken | undefined {
-    return this.#find('access_token_hash', accessToken);
-  }
+  /** The token pair of an access token; an expired one may be found or not. */
+  findAccessToken(accessToken: string): Promise<StoredToken | undefined>;
 
-  /**
-   * The token pair of a refresh token, expired or not.
-   */
-  findRefreshToken(refreshToken: string): StoredToken | undefined {
-    return this.#find('refresh_token_hash', refreshToken);
-  }
+  /** The token pair of a refresh token; an expired one may be found or not. */
+  findRefreshToken(refreshToken: string): Promise<StoredToken | undefined>;
 
   /**
    * Revokes the token pair that holds this access or refresh token: both stop working.
@@ -242,67 +143,10 @@ export class TokenStore {
    *
    * @returns whether there was such a pair
    */
-  revoke(token: string): boolean {
-    const hash = sha256(token);
-    return (
-      this.#open()
-        .prepare('DELETE FROM oauth_tokens WHERE access_token_hash = ? OR refresh_token_hash = ?')
-        .run(hash, hash).changes > 0
-    );
-  }
-
-  /** Closes the database file; the next use opens it again. */
-  close(): void {
-    this.#db?.close();
-    this.#db = undefined;
-  }
-
-  #find(column: 'access_token_hash' | 'refresh_token_hash', token: string) {
-    const row = this.#open()
-      .prepare(
-        `SELECT client_id, user_name, access_expires_at, refresh_expires_at, scope
-           FROM oauth_tokens WHERE ${column} = ?`,
-      )
-      .get(sha256(token)) as TokenRow | undefined;
-    if (row === undefined) return undefined;
-    return {
-      clientId: row.client_id,
-      userName: row.user_name,
-      accessTokenExpiresAt: new Date(row.access_expires_at),
-      refreshTokenExpiresAt:
-        row.refresh_expires_at === null ? undefined : new Date(row.refresh_expires_at),
-      scope: row.scope === null ? undefined : row.scope.split(' '),
-    };
-  }
-
-  #open(): Database.Database {
-    if (this.#db === undefined) {
-      // SQLite creates the file but not its folder, such as a fresh clone's data/.
-      if (this.#path !== ':memory:') mkdirSync(dirname(this.#path), { recursive: true });
-      const db = new Database(this.#path);
-      db.pragma('journal_mode = WAL');
-      db.exec(SCHEMA);
-      addScopesColumn(db);
-      this.#db = db;
-      for (const [id, { secret, grants, scopes }] of Object.entries(this.#clients))
-        this.saveClient(id, secret, grants, scopes);
-    }
-    return this.#db;
-  }
+  revoke(token: string): Promise<boolean>;
 }
 
-/** A file made before clients had scopes lacks their column: its clients get none. */
-function addScopesColumn(db: Database.Database): void {
-  const columns = db.prepare('PRAGMA table_info(oauth_clients)').all() as { name: string }[];
-  if (!columns.some((column) => column.name === 'scopes'))
-    db.exec("ALTER TABLE oauth_clients ADD COLUMN scopes TEXT NOT NULL DEFAULT ''");
-}
-
-/** The words of a space-separated list; none for an empty one. */
-function words(list: string): string[] {
-  return list === '' ? [] : list.split(' ');
-}
-
-function sha256(value: string): string {
+/** What a store keeps of a token or a client secret: its SHA-256, in hex. */
+export function sha256(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }

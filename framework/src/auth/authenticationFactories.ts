@@ -19,8 +19,10 @@ import { Htpasswd } from './htpasswd.ts';
 import { OAuth2Adapter } from './OAuth2Adapter.ts';
 import { OAuth2TokenEndpoint } from './OAuth2TokenEndpoint.ts';
 import { oauth2Model } from './oauth2Model.ts';
+import { RedisTokenStore } from './RedisTokenStore.ts';
 import { SharedStore, type SharedStoreConfig } from './SharedStore.ts';
-import { type OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
+import { SqliteTokenStore } from './SqliteTokenStore.ts';
+import type { OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
 
 /**
  * The `authentication` configuration. Each of `basic`, `digest` and `oauth2` that is present
@@ -114,8 +116,11 @@ export interface DigestConfig {
  * @category Authentication
  */
 export interface OAuth2Config {
-  /** The SQLite file of clients and tokens. */
-  database: string;
+  /**
+   * The SQLite file of clients and tokens; required unless `authentication.store` is
+   * configured, where they live instead (and this file is not opened).
+   */
+  database?: string;
   /** The users of the password grant; the `basic` htpasswd file by default. */
   htpasswd?: string;
   /** Seconds an access token lives; 3600 by default. */
@@ -123,7 +128,7 @@ export interface OAuth2Config {
   /** Seconds a refresh token lives; two weeks by default. */
   refreshTokenLifetime?: number;
   /**
-   * Clients written to the database when it is first opened, by `client_id`, each with its
+   * Clients written to the token store when it is first used, by `client_id`, each with its
    * secret, its grants and the scopes it may ask for (none unless listed).
    */
   clients?: Readonly<Record<string, OAuth2ClientSecret>>;
@@ -231,21 +236,31 @@ export function AuthenticatorFactory(container: Container): Authenticator {
 }
 
 /**
- * Builds the {@link TokenStore} of `authentication.oauth2`, with its configured clients.
+ * Builds the {@link TokenStore} of `authentication.oauth2`, with its configured clients: a
+ * {@link RedisTokenStore} on the shared store when `authentication.store` is configured,
+ * else a {@link SqliteTokenStore} on `oauth2.database`.
  *
  * @example
  * ```ts
  * const container = createContainer(mergeConfig(authConfigProvider(), {
  *   authentication: { oauth2: { database: 'data/oauth.sqlite' } },
  * }));
- * const tokens = TokenStoreFactory(container);
+ * const tokens = TokenStoreFactory(container); // a SqliteTokenStore
  * ```
+ *
+ * @throws {Error} when neither `authentication.store` nor `oauth2.database` is configured
  *
  * @category Authentication
  */
 export function TokenStoreFactory(container: Container): TokenStore {
   const oauth2 = oauth2Config(container);
-  return new TokenStore(oauth2.database, oauth2.clients);
+  const shared = sharedStoreOf(container);
+  if (shared !== undefined) return new RedisTokenStore(shared, oauth2.clients);
+  if (oauth2.database === undefined)
+    throw new Error(
+      '"authentication.oauth2.database" is not configured: tokens need an SQLite file, such as "data/oauth.sqlite", or a shared "authentication.store"',
+    );
+  return new SqliteTokenStore(oauth2.database, oauth2.clients);
 }
 
 /**
@@ -292,6 +307,9 @@ function authenticationConfig(container: Container): AuthenticationConfig {
 
 function oauth2Config(container: Container): OAuth2Config {
   const oauth2 = authenticationConfig(container).oauth2;
-  if (!oauth2) throw new Error('"authentication.oauth2" is not configured: it needs a database');
+  if (!oauth2)
+    throw new Error(
+      '"authentication.oauth2" is not configured: it needs a database, or a shared "authentication.store"',
+    );
   return oauth2;
 }

@@ -54,12 +54,14 @@ export {
   type OAuth2TokenEndpointOptions,
 } from './OAuth2TokenEndpoint.ts';
 export { PasswordCheckRefused } from './passwordChecks.ts';
+export { RedisTokenStore } from './RedisTokenStore.ts';
 export { SchemeAdapter } from './SchemeAdapter.ts';
 export { SharedStore, type SharedStoreConfig, storeUnavailable } from './SharedStore.ts';
-export {
-  type OAuth2Client,
-  type OAuth2ClientSecret,
-  type StoredToken,
+export { SqliteTokenStore } from './SqliteTokenStore.ts';
+export type {
+  OAuth2Client,
+  OAuth2ClientSecret,
+  StoredToken,
   TokenStore,
-  type TokenToSave,
+  TokenToSave,
 } from './TokenStore.ts';

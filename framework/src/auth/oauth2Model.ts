@@ -13,14 +13,14 @@ export type OAuth2Model = OAuth2Server.PasswordModel &
 
 /**
  * Connects @node-oauth/oauth2-server to a {@link TokenStore}: clients and tokens come from
- * SQLite, and the users of the password grant from the same htpasswd file as HTTP Basic.
+ * the store (SQLite, or the Redis server machines share), and the users of the password grant from the same htpasswd file as HTTP Basic.
  * Users are `{ name }`; a client-credentials token stands for the client, named by its id.
  * A client may ask only for the scopes configured for it: none unless configured.
  *
  * @example
  * ```ts
  * const model = oauth2Model(
- *   new TokenStore('data/oauth.sqlite'),
+ *   new SqliteTokenStore('data/oauth.sqlite'),
  *   Htpasswd.fromFile('config/users.htpasswd'),
  * );
  * ```
@@ -33,7 +33,7 @@ export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
       // The library asks without a secret only for grants that need no client authentication,
       // and every grant here needs one.
       if (!clientSecret) return false;
-      const client = store.verifyClient(clientId, clientSecret);
+      const client = await store.verifyClient(clientId, clientSecret);
       return client
         ? { id: client.id, grants: [...client.grants], scopes: [...client.scopes] }
         : false;
@@ -54,7 +54,7 @@ export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
     async saveToken(token, client, user) {
       // An empty list would come back as `"scope": ""`: no scope granted is no scope member.
       const scope = token.scope?.length ? token.scope : undefined;
-      store.save({
+      await store.save({
         accessToken: token.accessToken,
         accessTokenExpiresAt: token.accessTokenExpiresAt as Date,
         refreshToken: token.refreshToken,
@@ -66,11 +66,11 @@ export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
       return { ...token, scope, client, user };
     },
     async getAccessToken(accessToken) {
-      const found = store.findAccessToken(accessToken);
+      const found = await store.findAccessToken(accessToken);
       return found && { accessToken, ...libraryToken(found) };
     },
     async getRefreshToken(refreshToken) {
-      const found = store.findRefreshToken(refreshToken);
+      const found = await store.findRefreshToken(refreshToken);
       return found && { refreshToken, ...libraryToken(found) };
     },
     async revokeToken(token) {

@@ -8,7 +8,7 @@ import {
   authConfigProvider,
   type OAuth2TokenEndpoint,
 } from '../../src/auth/index.ts';
-import { TokenStore } from '../../src/auth/TokenStore.ts';
+import { SqliteTokenStore } from '../../src/auth/SqliteTokenStore.ts';
 import { createContainer, ServerRequest } from '../../src/index.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import {
@@ -475,8 +475,8 @@ describe('bearer tokens', () => {
     const path = join(folder(), 'tokens.sqlite');
     const { app } = createAuthApp(folder(), { tokenDatabase: path });
     const { access_token } = await passwordToken(app);
-    const store = new TokenStore(path);
-    expect(store.revoke(access_token)).toBe(true);
+    const store = new SqliteTokenStore(path);
+    expect(await store.revoke(access_token)).toBe(true);
     store.close();
     expect((await withBearer(app, access_token)).status).toBe(401);
   });
@@ -502,23 +502,23 @@ describe('the token store', () => {
     expect(existsSync(path)).toBe(true);
   });
 
-  it('opens a file made before clients had scopes, its clients with none', () => {
+  it('opens a file made before clients had scopes, its clients with none', async () => {
     const path = join(folder(), 'old.sqlite');
     const old = new Database(path);
     old.exec(`CREATE TABLE oauth_clients (
       client_id TEXT PRIMARY KEY, secret_hash TEXT NOT NULL, grants TEXT NOT NULL)`);
     old.prepare('INSERT INTO oauth_clients VALUES (?, ?, ?)').run('old', 'x', 'password');
     old.close();
-    const store = new TokenStore(path, {
+    const store = new SqliteTokenStore(path, {
       app: { secret: 'app-secret', grants: ['password'], scopes: ['read'] },
     });
-    expect(store.verifyClient('app', 'app-secret')).toEqual({
+    expect(await store.verifyClient('app', 'app-secret')).toEqual({
       id: 'app',
       grants: ['password'],
       scopes: ['read'],
     });
-    store.saveClient('old', 'old-secret', ['password']);
-    expect(store.verifyClient('old', 'old-secret')?.scopes).toEqual([]);
+    await store.saveClient('old', 'old-secret', ['password']);
+    expect((await store.verifyClient('old', 'old-secret'))?.scopes).toEqual([]);
     store.close();
   });
 });

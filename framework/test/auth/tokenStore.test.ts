@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKENS_PER_USER, TokenStore } from '../../src/auth/TokenStore.ts';
+import { SqliteTokenStore } from '../../src/auth/SqliteTokenStore.ts';
+import { TOKENS_PER_USER } from '../../src/auth/TokenStore.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import { createAuthApp, useTemporaryFolder } from './support.ts';
 
@@ -63,7 +64,7 @@ describe('tokens per client and user', () => {
 
 describe('the token table', () => {
   const save = (
-    store: TokenStore,
+    store: SqliteTokenStore,
     user: string,
     expiresAt: number,
     token = `${user}-${expiresAt}`,
@@ -75,10 +76,10 @@ describe('the token table', () => {
       userName: user,
     });
 
-  it('forgets expired pairs a bounded batch at a time, each time a token is issued', () => {
+  it('forgets expired pairs a bounded batch at a time, each time a token is issued', async () => {
     const path = join(folder(), 'tokens.sqlite');
-    const store = new TokenStore(path);
-    save(store, 'ada', Date.now() + HOUR); // creates the tables
+    const store = new SqliteTokenStore(path);
+    await save(store, 'ada', Date.now() + HOUR); // creates the tables
     const db = new Database(path);
     // 250 expired pairs, as a server that was down for a while would find them.
     const insert = db.prepare(
@@ -89,23 +90,23 @@ describe('the token table', () => {
     const count = () =>
       (db.prepare('SELECT count(*) AS rows FROM oauth_tokens').get() as { rows: number }).rows;
     expect(count()).toBe(251);
-    save(store, 'ada', Date.now() + HOUR, 'second');
+    await save(store, 'ada', Date.now() + HOUR, 'second');
     expect(count()).toBe(252 - 100);
-    save(store, 'ada', Date.now() + HOUR, 'third');
+    await save(store, 'ada', Date.now() + HOUR, 'third');
     expect(count()).toBe(253 - 200);
-    save(store, 'ada', Date.now() + HOUR, 'fourth');
+    await save(store, 'ada', Date.now() + HOUR, 'fourth');
     expect(count()).toBe(4);
-    expect(store.findAccessToken('fourth')?.userName).toBe('ada');
+    expect((await store.findAccessToken('fourth'))?.userName).toBe('ada');
     db.close();
     store.close();
   });
 
-  it('plans the purge and the limit per user through its indexes, never a scan of the table', () => {
+  it('plans the purge and the limit per user through its indexes, never a scan of the table', async () => {
     const path = join(folder(), 'tokens.sqlite');
-    const store = new TokenStore(path);
-    save(store, 'ada', Date.now() + HOUR); // creates the tables and their indexes
+    const store = new SqliteTokenStore(path);
+    await save(store, 'ada', Date.now() + HOUR); // creates the tables and their indexes
     const db = new Database(path);
-    // The lookups of TokenStore.save, as SQLite would run them on this file.
+    // The lookups of SqliteTokenStore.save, as SQLite would run them on this file.
     for (const sql of [
       'SELECT rowid FROM oauth_tokens WHERE max(access_expires_at, coalesce(refresh_expires_at, 0)) < 1 LIMIT 100',
       "SELECT rowid FROM oauth_tokens WHERE client_id = 'app' AND user_name = 'ada' ORDER BY rowid DESC LIMIT -1 OFFSET 10",
