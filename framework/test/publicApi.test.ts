@@ -42,6 +42,8 @@ const INTERNALS = [
   'safeEqual',
   'MemoryNonceCounts',
   'RedisNonceCounts',
+  'TOKENS_PER_USER',
+  'sha256',
 ];
 
 /**

@@ -137,6 +137,8 @@ export class RedisTokenStore implements TokenStore {
         .exec();
       return transactionResult<string[]>(results, record.refresh === null ? 2 : 3);
     });
+    // A transaction cannot delete keys it learns of only as it runs: the pairs it took out of
+    // the set go now, each deleted by the one save that took it out.
     if (revoked.length > 0)
       await this.#store.run((redis) => redis.del(...revoked.flatMap((m) => this.#pairKeys(m))));
   }
