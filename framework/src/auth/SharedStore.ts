@@ -53,6 +53,7 @@ export class SharedStore {
   readonly #url: string;
   readonly #log: ThrottledLog;
   #client: Promise<Redis> | undefined;
+  #firstConnection: Promise<void> | undefined;
 
   /**
    * Creates the store; nothing connects until the first command.
@@ -116,6 +117,7 @@ export class SharedStore {
   async close(): Promise<void> {
     const client = this.#client;
     this.#client = undefined;
+    this.#firstConnection = undefined;
     if (client !== undefined) (await client).disconnect();
   }
 
@@ -136,13 +138,15 @@ export class SharedStore {
   }
 
   /** Waits for the first connection only; once it was made, an outage fails at once. */
-  async #ready(redis: Redis): Promise<void> {
-    if (redis.status === 'ready') return;
+  #ready(redis: Redis): Promise<void> {
+    if (redis.status === 'ready') return Promise.resolve();
     if (redis.status !== 'connecting' && redis.status !== 'connect' && redis.status !== 'wait')
-      throw new Error(`the connection is ${redis.status}`);
-    await new Promise<void>((resolve, reject) => {
+      return Promise.reject(new Error(`the connection is ${redis.status}`));
+    // One wait shared by every command that arrives before the first connection.
+    this.#firstConnection ??= new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         redis.off('ready', ready);
+        this.#firstConnection = undefined;
         reject(new Error(`no connection within ${FIRST_CONNECTION_MS} ms`));
       }, FIRST_CONNECTION_MS);
       const ready = () => {
@@ -151,6 +155,7 @@ export class SharedStore {
       };
       redis.once('ready', ready);
     });
+    return this.#firstConnection;
   }
 }
 
