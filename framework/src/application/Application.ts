@@ -14,6 +14,7 @@ import type { Route } from '../router/Route.ts';
 import type { RouteMiddleware } from '../router/RouteMiddleware.ts';
 import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
+import { ApplicationEvents } from './ApplicationEvents.ts';
 import type { ApplicationOptions } from './ApplicationOptions.ts';
 import { ApplicationPipeline, type ApplicationPipeOptions } from './ApplicationPipeline.ts';
 import { DispatchMiddleware } from './DispatchMiddleware.ts';
@@ -288,7 +289,8 @@ export class Application implements MiddlewareInterface {
   /**
    * Serves the application over HTTP with its {@link ApplicationOptions.runner}: with
    * `serve` (node:http), on `options.port`, else the `PORT` environment variable, else
-   * 8080, stopping cleanly on SIGINT and SIGTERM.
+   * 8080, stopping cleanly on SIGINT and SIGTERM. Once the returned server's `close()` has
+   * closed it, {@link ApplicationEvents.SERVER_CLOSED} lets services release what they hold.
    *
    * @throws Error when the application was built with `new Application()` and no runner
    */
@@ -299,7 +301,12 @@ export class Application implements MiddlewareInterface {
           "container, or pass { runner: serve } (from 'hyperpipe/server') to new Application().",
       );
     }
-    return this.#runner(this, options);
+    return this.#runner(this, options).then((server) => ({
+      ...server,
+      // What services hold open, such as a shared store's connection, would keep the process alive.
+      close: () =>
+        server.close().then(() => this.events.trigger(ApplicationEvents.SERVER_CLOSED, this)),
+    }));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { NonceCheck, NonceCounts } from './DigestNonces.ts';
+import type { NonceCheck, NonceCounts } from './NonceCounts.ts';
 
 interface Used {
   readonly issuedAt: number;

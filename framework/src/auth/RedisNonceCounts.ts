@@ -1,4 +1,4 @@
-import type { NonceCheck, NonceCounts } from './DigestNonces.ts';
+import type { NonceCheck, NonceCounts } from './NonceCounts.ts';
 import type { SharedStore } from './SharedStore.ts';
 
 /**

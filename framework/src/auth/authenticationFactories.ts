@@ -1,3 +1,4 @@
+import { ApplicationEvents } from '../application/ApplicationEvents.ts';
 import { isMap } from '../config/mergeConfig.ts';
 import type { Container } from '../container/Container.ts';
 import type { Factory } from '../container/ServiceManager.ts';
@@ -182,7 +183,12 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
   SharedStore: (container: Container) => {
     const { store } = authenticationConfig(container);
     if (store === undefined) throw new Error('"authentication.store" is not configured');
-    return new SharedStore(store);
+    const shared = new SharedStore(store);
+    // Its connection would keep the process alive after the server closed.
+    (container.get('EventManager') as EventManager).on(ApplicationEvents.SERVER_CLOSED, () =>
+      shared.close(),
+    );
+    return shared;
   },
 };
 

@@ -42,12 +42,13 @@ export { AUTHORIZED, authorizationGuard } from './authorizationGuard.ts';
 export type { Authorization } from './authorizationHeader.ts';
 export { BasicAdapter } from './BasicAdapter.ts';
 export { DigestAdapter } from './DigestAdapter.ts';
-export { DigestNonces, type DigestNoncesOptions, type NonceCheck } from './DigestNonces.ts';
+export { DigestNonces, type DigestNoncesOptions } from './DigestNonces.ts';
 export type { AuthenticationAttempt } from './failureKeys.ts';
 export { type DigestAlgorithm, Htdigest } from './htdigest.ts';
 export { Htpasswd } from './htpasswd.ts';
 export { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
 export { IDENTITY } from './identityAttribute.ts';
+export type { NonceCheck } from './NonceCounts.ts';
 export { OAuth2Adapter } from './OAuth2Adapter.ts';
 export {
   OAuth2TokenEndpoint,

@@ -1,6 +1,6 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { ServeOptions } from '../application/Runner.ts';
-import type { ThrottledLog } from './throttledLog.ts';
+import type { ThrottledLog } from '../http/throttledLog.ts';
 
 /**
  * How long clients may take and how many may be connected, unless `serve`'s options say

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { FetchHandler, RunningServer, ServeOptions } from '../application/Runner.ts';
 import { setServedAnswer } from '../http/clientAddress.ts';
+import { ThrottledLog } from '../http/throttledLog.ts';
 import { answerAdapterError } from './adapterError.ts';
 import { answerClientError } from './clientError.ts';
 import { limitConnections, timeoutOptions } from './connectionLimits.ts';
@@ -10,7 +11,6 @@ import { sendDefaultHeaders } from './defaultHeaders.ts';
 import { closeLingering } from './lingeringClose.ts';
 import { parsePublicUrl, usePublicOrigin } from './publicOrigin.ts';
 import { checkRequestSyntax } from './requestSyntax.ts';
-import { ThrottledLog } from './throttledLog.ts';
 import { writeProblem, writeProblemToSocket } from './writeProblem.ts';
 
 export type { FetchHandler, RunningServer, ServeOptions };

@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { createApplication, text } from 'hyperpipe';
 import { type RunningServer, serve } from 'hyperpipe/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ThrottledLog } from '../../src/server/throttledLog.ts';
+import { ThrottledLog } from '../../src/http/throttledLog.ts';
 
 let server: RunningServer | undefined;
 const sockets: Socket[] = [];
