@@ -9,7 +9,17 @@ const container = app.container as ServiceManager;
 // The container builds services on first use. Building authentication now makes a mistake in
 // its configuration (a missing password file, a shared store without a Digest key) stop the
 // server here, saying why, rather than answer 500 to every request.
-container.get('AuthenticationMiddleware');
+try {
+  container.get('AuthenticationMiddleware');
+} catch (error) {
+  console.error(`[conference] cannot start: ${(error as Error).message}`);
+  if (process.env.CONFERENCE_REDIS_URL && !process.env.CONFERENCE_DIGEST_KEY) {
+    console.error(
+      '[conference] CONFERENCE_REDIS_URL needs CONFERENCE_DIGEST_KEY beside it, the same on every machine, e.g. CONFERENCE_DIGEST_KEY=$(openssl rand -hex 32)',
+    );
+  }
+  process.exit(1);
+}
 const catalogue = container.get('Catalogue') as Catalogue;
 try {
   // Opening now creates and seeds a missing database file before the first request.
