@@ -64,8 +64,9 @@ export class SharedStore {
    */
   constructor(config: SharedStoreConfig, log: (line: string) => void = console.error) {
     if (typeof config.redis !== 'string' || !/^rediss?:\/\/./.test(config.redis)) {
+      // The value is not repeated: a URL carries the server's password.
       throw new Error(
-        `authentication.store.redis must be a redis:// URL such as redis://127.0.0.1:6379/0, not ${JSON.stringify(config.redis)}`,
+        'authentication.store.redis must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379/0',
       );
     }
     this.#url = config.redis;
