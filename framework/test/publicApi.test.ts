@@ -44,6 +44,7 @@ const INTERNALS = [
   'RedisNonceCounts',
   'TOKENS_PER_USER',
   'sha256',
+  'words',
 ];
 
 /**

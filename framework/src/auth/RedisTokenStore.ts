@@ -8,6 +8,7 @@ import {
   TOKENS_PER_USER,
   type TokenStore,
   type TokenToSave,
+  words,
 } from './TokenStore.ts';
 
 /** The rank, counted from the newest, of the last pair of a set to revoke: the eleventh. */
@@ -262,9 +263,4 @@ function storedToken(record: PairRecord): StoredToken {
       record.refreshExpiresAt === null ? undefined : new Date(record.refreshExpiresAt),
     scope: record.scope ?? undefined,
   };
-}
-
-/** The words of a space-separated list; none for an empty one. */
-function words(list: string): string[] {
-  return list === '' ? [] : list.split(' ');
 }

@@ -10,6 +10,7 @@ import {
   TOKENS_PER_USER,
   type TokenStore,
   type TokenToSave,
+  words,
 } from './TokenStore.ts';
 
 /** When a pair's last token expires: after it, the pair is of no use and may go. */
@@ -212,9 +213,4 @@ function addScopesColumn(db: Database.Database): void {
   const columns = db.prepare('PRAGMA table_info(oauth_clients)').all() as { name: string }[];
   if (!columns.some((column) => column.name === 'scopes'))
     db.exec("ALTER TABLE oauth_clients ADD COLUMN scopes TEXT NOT NULL DEFAULT ''");
-}
-
-/** The words of a space-separated list; none for an empty one. */
-function words(list: string): string[] {
-  return list === '' ? [] : list.split(' ');
 }

@@ -150,3 +150,8 @@ export interface TokenStore {
 export function sha256(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }
+
+/** The words of a space-separated list, as stores keep grants and scopes; none for an empty one. */
+export function words(list: string): string[] {
+  return list === '' ? [] : list.split(' ');
+}
