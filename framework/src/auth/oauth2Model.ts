@@ -13,7 +13,8 @@ export type OAuth2Model = OAuth2Server.PasswordModel &
 
 /**
  * Connects @node-oauth/oauth2-server to a {@link TokenStore}: clients and tokens come from
- * the store (SQLite, or the Redis server machines share), and the users of the password grant from the same htpasswd file as HTTP Basic.
+ * the store (SQLite, or the Redis server machines share), and the users of the password
+ * grant from the same htpasswd file as HTTP Basic.
  * Users are `{ name }`; a client-credentials token stands for the client, named by its id.
  * A client may ask only for the scopes configured for it: none unless configured.
  *
