@@ -2,11 +2,13 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Hyperpipe outside this repository: `npm run package` builds the tarball, npm installs it
- * into an empty folder, and a project there uses it as any other package, from JavaScript
- * and from TypeScript. Nothing here resolves `hyperpipe` through the repository.
+ * Hyperpipe outside this repository: `npm run package` builds the tarball, it is installed
+ * into an empty folder as npm would (with the dependencies the lockfile pins, so that the
+ * verdict is the same on every day), and a project there uses it as any other package, from
+ * JavaScript and from TypeScript. Nothing here resolves `hyperpipe` through the repository.
  */
 
 const FRAMEWORK = fileURLToPath(new URL('../', import.meta.url));
@@ -68,6 +71,39 @@ function sourceMapSources(dist: string): string[] {
       const { sources } = JSON.parse(readFileSync(join(dist, file), 'utf8'));
       return sources.map((source: string) => join(dist, dirname(file), source));
     });
+}
+
+/**
+ * Where `npm ci` installed a dependency of the framework: the versions the lockfile pins.
+ *
+ * @param name - a package name, such as `ioredis`
+ */
+function installedDependency(name: string): string {
+  for (const folder of [join(FRAMEWORK, 'node_modules', name), join(ROOT, 'node_modules', name)]) {
+    if (existsSync(join(folder, 'package.json'))) return folder;
+  }
+  throw new Error(`${name} is not installed: run npm ci`);
+}
+
+/**
+ * Installs the tarball as npm would, without asking the registry: its files go to
+ * `node_modules/hyperpipe`, and each dependency its manifest names is a link to the copy
+ * `npm ci` installed here, at the version the lockfile pins. Installing by the manifest's
+ * ranges would test whatever the registry serves that day. Node follows each link to the
+ * repository's `node_modules`, where the dependencies' own dependencies are.
+ */
+function installOffline(tarball: string, project: string): void {
+  const installed = join(project, 'node_modules', MANIFEST.name);
+  mkdirSync(installed, { recursive: true });
+  // npm's tarballs hold one folder, `package/`.
+  succeed('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'], project);
+  const packed = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  for (const name of Object.keys(packed.dependencies ?? {})) {
+    const link = join(project, 'node_modules', name);
+    mkdirSync(dirname(link), { recursive: true });
+    // A junction on Windows needs no administrator's rights; elsewhere the type is ignored.
+    symlinkSync(installedDependency(name), link, 'junction');
+  }
 }
 
 /** A JavaScript application whose route path Hyperpipe refuses, throwing from its own code. */
@@ -124,11 +160,7 @@ describe('hyperpipe packed and installed in an empty folder', () => {
     project = mkdtempSync(join(tmpdir(), 'hyperpipe-project-'));
     succeed(process.execPath, [join(FRAMEWORK, 'scripts', 'pack.ts'), project], FRAMEWORK);
     writeFileSync(join(project, 'package.json'), '{ "private": true, "type": "module" }\n');
-    // Dependencies come from npm's cache, where `npm ci` put their tarballs; npm fetches from
-    // the registry only what the cache lacks, such as the packages' metadata, which `npm ci`
-    // never needs (so `--offline` would fail).
-    const tarball = `./${MANIFEST.name}-${MANIFEST.version}.tgz`;
-    succeed('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project);
+    installOffline(join(project, `${MANIFEST.name}-${MANIFEST.version}.tgz`), project);
   }, 180_000);
 
   afterAll(() => {
@@ -200,6 +232,31 @@ describe('hyperpipe packed and installed in an empty folder', () => {
     const { status, stdout } = run(process.execPath, [tsc, '-p', 'tsconfig.json'], project);
     expect(stdout).toBe('');
     expect(status).toBe(0);
+  });
+
+  it('declares the same dependencies as the repository, which the lockfile pins', () => {
+    const installed = join(project, 'node_modules', 'hyperpipe', 'package.json');
+    expect(JSON.parse(readFileSync(installed, 'utf8')).dependencies).toEqual(MANIFEST.dependencies);
+  });
+
+  it('has declarations that import no package but Node and its own subpaths', () => {
+    // A strict consumer type-checks every declaration file it reaches: one that named
+    // ioredis's types, say, would make every consumer check ioredis's, whatever it uses.
+    const dist = join(project, 'node_modules', 'hyperpipe', 'dist');
+    const specifiers = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.d.ts'))
+      .flatMap((file) => {
+        // Doc comments hold examples that import other packages: only code counts.
+        const code = readFileSync(join(dist, file), 'utf8').replace(
+          /\/\*[\s\S]*?\*\/|\/\/.*$/gm,
+          '',
+        );
+        const imports = /(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
+        return [...code.matchAll(imports)].map(([, specifier]) => `${file}: ${specifier}`);
+      });
+    expect(specifiers.length).toBeGreaterThan(0);
+    const foreign = specifiers.filter((line) => !/: (\.\.?\/|node:|hyperpipe(\/|$))/.test(line));
+    expect(foreign).toEqual([]);
   });
 
   it('holds every file its code loads by URL, such as the password worker', () => {

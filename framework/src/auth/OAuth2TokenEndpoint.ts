@@ -6,8 +6,10 @@ import { readBody } from '../negotiation/readBody.ts';
 import { AuthenticationLimits, tooManyFailures } from './AuthenticationLimits.ts';
 import { quote } from './authorizationHeader.ts';
 import { type AuthenticationAttempt, addressKey } from './failureKeys.ts';
-import type { OAuth2Model } from './oauth2Model.ts';
+import type { Htpasswd } from './htpasswd.ts';
+import { oauth2Model } from './oauth2Model.ts';
 import { asClient, PasswordCheckRefused } from './passwordChecks.ts';
+import type { TokenStore } from './TokenStore.ts';
 
 /**
  * Options of {@link OAuth2TokenEndpoint}.
@@ -90,11 +92,12 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
   /**
    * Creates the endpoint; the container does, from the `authentication.oauth2` configuration.
    *
-   * @internal
+   * @param store - the clients and the tokens issued
+   * @param users - the users of the password grant
    */
-  constructor(model: OAuth2Model, options: OAuth2TokenEndpointOptions = {}) {
+  constructor(store: TokenStore, users: Htpasswd, options: OAuth2TokenEndpointOptions = {}) {
     this.#server = new OAuth2Server({
-      model,
+      model: oauth2Model(store, users),
       accessTokenLifetime: options.accessTokenLifetime ?? 3600,
       refreshTokenLifetime: options.refreshTokenLifetime ?? 14 * 24 * 3600,
     });

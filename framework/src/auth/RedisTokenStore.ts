@@ -44,7 +44,7 @@ interface PairRecord {
  *   first use, and again if Redis lost them (a restart without persistence).
  *
  * While Redis cannot be reached every method rejects with the 503 problem of
- * {@link SharedStore.run}: a token is never taken for unknown because it could not be read.
+ * {@link storeUnavailable}: a token is never taken for unknown because it could not be read.
  *
  * @example
  * ```ts

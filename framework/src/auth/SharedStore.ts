@@ -34,14 +34,19 @@ const FIRST_CONNECTION_MS = 1_000;
  * The connection to the Redis server that machines share, opened on first use. ioredis is
  * loaded only then, so an application without a shared store never loads it.
  *
- * It fails closed and fast: while Redis cannot be reached, {@link SharedStore.run} throws a
- * 503 problem with `Retry-After` at once (commands are not queued for later), the log says
- * why, and ioredis keeps reconnecting in the background, so the server recovers by itself.
+ * It fails closed and fast: while Redis cannot be reached, the stores that use it reject at
+ * once with a 503 problem and `Retry-After` ({@link storeUnavailable}; commands are not
+ * queued for later), the log says why, and ioredis keeps reconnecting in the background, so
+ * the server recovers by itself.
+ *
+ * Applications hand it to the stores that use it; its Redis client is theirs alone, so the
+ * declarations name no type of ioredis.
  *
  * @example
  * ```ts
  * const store = new SharedStore({ redis: 'redis://127.0.0.1:6379/0' });
- * const count = await store.run((redis) => redis.incr(store.key('visits')));
+ * const limits = new AuthenticationLimits({}, store);
+ * const tokens = new RedisTokenStore(store);
  * await store.close();
  * ```
  *
@@ -82,6 +87,8 @@ export class SharedStore {
   /**
    * The client, connected or connecting; for libraries that take one, such as
    * rate-limiter-flexible. Prefer {@link SharedStore.run}, which fails closed.
+   *
+   * @internal
    */
   client(): Promise<Redis> {
     this.#client ??= this.#connect();
@@ -93,6 +100,8 @@ export class SharedStore {
    *
    * @throws {ApiProblem} 503 with `Retry-After` when the store cannot be reached or a command
    *   fails for want of it
+   *
+   * @internal
    */
   async run<T>(commands: (redis: Redis) => Promise<T>): Promise<T> {
     const redis = await this.client();

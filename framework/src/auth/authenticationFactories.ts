@@ -19,7 +19,6 @@ import { Htdigest } from './htdigest.ts';
 import { Htpasswd } from './htpasswd.ts';
 import { OAuth2Adapter } from './OAuth2Adapter.ts';
 import { OAuth2TokenEndpoint } from './OAuth2TokenEndpoint.ts';
-import { oauth2Model } from './oauth2Model.ts';
 import { RedisTokenStore } from './RedisTokenStore.ts';
 import { SharedStore, type SharedStoreConfig } from './SharedStore.ts';
 import { SqliteTokenStore } from './SqliteTokenStore.ts';
@@ -293,7 +292,7 @@ export function OAuth2TokenEndpointFactory(container: Container): OAuth2TokenEnd
   const oauth2 = oauth2Config(container);
   const htpasswd = oauth2.htpasswd ?? config.basic?.htpasswd;
   const users = htpasswd === undefined ? new Htpasswd(new Map()) : Htpasswd.fromFile(htpasswd);
-  return new OAuth2TokenEndpoint(oauth2Model(container.get('TokenStore') as TokenStore, users), {
+  return new OAuth2TokenEndpoint(container.get('TokenStore') as TokenStore, users, {
     accessTokenLifetime: oauth2.accessTokenLifetime,
     refreshTokenLifetime: oauth2.refreshTokenLifetime,
     realm: config.realm ?? 'api',

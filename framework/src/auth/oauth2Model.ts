@@ -5,7 +5,7 @@ import type { StoredToken, TokenStore } from './TokenStore.ts';
 /**
  * The model @node-oauth/oauth2-server asks for the grants the token endpoint offers.
  *
- * @category Authentication
+ * @internal
  */
 export type OAuth2Model = OAuth2Server.PasswordModel &
   OAuth2Server.ClientCredentialsModel &
@@ -26,7 +26,7 @@ export type OAuth2Model = OAuth2Server.PasswordModel &
  * );
  * ```
  *
- * @category Authentication
+ * @internal
  */
 export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
   return {
