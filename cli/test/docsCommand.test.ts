@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ownProcess } from '../../framework/test/support/ownProcess.ts';
 import { ensureSite, SITE_DIR, siteIsStale } from '../src/commands/docs.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,6 +46,7 @@ async function freePort(): Promise<number> {
 /** Starts `workshop docs` with `args`; resolves to what it printed once it printed `until`, or exited. */
 function startDocs(args: string[], until: RegExp): Promise<{ out: string; err: string }> {
   const started = spawn(process.execPath, [WORKSHOP, 'docs', ...args], { cwd: ROOT });
+  ownProcess(started);
   child = started;
   let out = '';
   let err = '';

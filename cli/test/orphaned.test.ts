@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { ownProcess } from '../../framework/test/support/ownProcess.ts';
 import { REPO_ROOT } from '../src/workshop/paths.ts';
 
 /** A port free at the moment of asking. */
@@ -35,6 +36,8 @@ describe('workshop serve under a parent that dies', () => {
       ['-c', `"${process.execPath}" "${workshop}" serve 02 --solution --port ${port}; exit $?`],
       { cwd: REPO_ROOT, stdio: 'ignore', detached: true },
     );
+    // Should this worker die mid-test, the run's end kills the shell's group, server and all.
+    ownProcess(shell);
     try {
       await vi.waitFor(async () => expect(await answers(port)).toBe(true), {
         timeout: 20_000,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { resetCatalogue } from '@hyperpipe/catalogue';
 import { describe, expect, it } from 'vitest';
+import { ownProcess } from '../../framework/test/support/ownProcess.ts';
 import { SEED, useTemporaryFolders } from './support/conference.ts';
 
 const SERVE = fileURLToPath(new URL('../src/serve.ts', import.meta.url));
@@ -18,6 +19,7 @@ async function startServer(env: Record<string, string>) {
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  ownProcess(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

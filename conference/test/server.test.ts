@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { openCatalogue, resetCatalogue } from '@hyperpipe/catalogue';
 import type { RunningServer } from 'hyperpipe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownProcess } from '../../framework/test/support/ownProcess.ts';
 import { createConferenceApp } from '../src/createConferenceApp.ts';
 import {
   basicAuth,
@@ -131,6 +132,7 @@ describe('serve.ts, as `npm run serve` starts it', () => {
       env: { ...process.env, PORT: '0', CONFERENCE_DB: databasePath },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    ownProcess(child);
     const exited = new Promise<number | null>((resolve) =>
       child.once('exit', (code) => resolve(code)),
     );

@@ -1,6 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { ownProcess } from '../../../framework/test/support/ownProcess.ts';
 import { lastStep } from './lastStep.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -54,6 +55,7 @@ export async function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  ownProcess(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   child.stderr.on('data', (chunk) => {

@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ownProcess } from '../../../framework/test/support/ownProcess.ts';
 
 const SERVE = fileURLToPath(new URL('../../src/serve.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,6 +34,7 @@ export async function startConferenceProcess(
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  ownProcess(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownProcess } from '../support/ownProcess.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
 import { useTemporaryFolder, writeHtpasswd } from './support.ts';
 
@@ -47,6 +48,7 @@ console.log('closed');
 /** Runs the program; resolves with its exit code and output, or `timeout` if it did not end. */
 function run(file: string): Promise<{ code: number | 'timeout'; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: 'pipe' });
+  ownProcess(child);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type Application, createApplication, text } from 'hyperpipe';
 import { type RunningServer, serve } from 'hyperpipe/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ownProcess } from '../support/ownProcess.ts';
 
 const running: RunningServer[] = [];
 
@@ -149,6 +150,7 @@ describe('signals', () => {
       child = spawn(process.execPath, ['--import', 'tsx', fixture], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      ownProcess(child);
       let stderr = '';
       child.stderr?.on('data', (chunk) => {
         stderr += chunk;

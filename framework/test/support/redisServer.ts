@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ownProcess } from './ownProcess.ts';
 
 export interface RedisServer {
   /** `redis://127.0.0.1:<port>/0`. */
@@ -74,6 +75,7 @@ function launch(port: number, folder: string): Promise<ChildProcess> {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', folder];
   args.push('--save', '', '--appendonly', 'no', '--protected-mode', 'yes');
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  ownProcess(child);
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
