@@ -1,19 +1,50 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests whose verdict does not depend on the Node.js line that runs them: the lesson mutants
+ * (whether a check sees a mistake), the documentation site (typedoc's HTML, read as files and
+ * in Chromium) and the HAL explorer in Chromium. `npm test` runs them with the rest; CI runs
+ * them on the pinned Node 24 only, and everything else on Node 22, 24 and 26 (`.ci/run`).
+ * vitest starts the projects' files in the order of the projects' names: `once` first, so the
+ * longest file (the lesson mutants, two minutes) does not start last and run on alone.
+ */
+const ONCE = [
+  'cli/test/lessonMutants.test.ts',
+  'framework/test/docs/layout.test.ts',
+  'framework/test/docs/links.test.ts',
+  'framework/test/docs/search.test.ts',
+  'framework/test/docs/site.test.ts',
+  'conference/test/explorer.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: [
-      'framework/test/**/*.test.ts',
-      'catalogue/test/**/*.test.ts',
-      'conference/test/**/*.test.ts',
-      'cli/test/**/*.test.ts',
-      'examples/**/*.test.ts',
-    ],
     // Many tests start real processes (servers, vitest itself, the workshop command); on a
     // loaded 2-core machine one can take well over 20 s without anything being wrong.
     testTimeout: 60_000,
+    // vitest keeps a core free, which leaves one worker on two cores; but most files here spend
+    // their time waiting for processes they started, so two workers share two cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Kills, at the end of the run, the servers, redis-servers and browsers that tests started and
     // a worker killed mid-test left running (framework/test/support/ownProcess.ts).
     globalSetup: ['framework/test/support/killOwnedProcesses.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'per-node-line',
+          include: [
+            'framework/test/**/*.test.ts',
+            'catalogue/test/**/*.test.ts',
+            'conference/test/**/*.test.ts',
+            'cli/test/**/*.test.ts',
+            'examples/**/*.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, ...ONCE],
+        },
+      },
+      { extends: true, test: { name: 'once', include: ONCE } },
+    ],
   },
 });

@@ -1,98 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ChecksRun, runChecks } from '../src/harness/runChecks.ts';
 import { parseHintSections } from '../src/workshop/hints.ts';
-import { loadManifest, type Step, stepDir } from '../src/workshop/manifest.ts';
-import { loadMutant, mutantNames } from '../src/workshop/mutants.ts';
-import { EXERCISES_DIR, REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+import { loadManifest, stepDir } from '../src/workshop/manifest.ts';
+import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 import { targetDir } from '../src/workshop/targets.ts';
+import { checksOf, summary } from './stepRuns.ts';
+
+/*
+ * Every step: its checks pass against its solution and fail against its starter, and its
+ * files are laid out as the workshop expects. Its lesson mutants are judged in
+ * lessonMutants.test.ts.
+ */
 
 const steps = loadManifest();
-const WORKSHOP = join(REPO_ROOT, 'cli/bin/workshop.js');
-
-// Each run is a vitest process of about two seconds; a few at a time keep the machine usable.
-const runLimit = Math.max(2, Math.min(4, Math.floor(availableParallelism() / 2)));
-const runs = new Map<string, Promise<ChecksRun>>();
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= runLimit) await new Promise<void>((start) => waiting.push(start));
-  running++;
-  try {
-    return await task();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-function checksOf(step: Step, target: 'solution' | 'starter'): Promise<ChecksRun> {
-  const key = `${stepDir(step)}:${target}`;
-  let run = runs.get(key);
-  if (!run) {
-    run = limited(() => runChecks({ step, target, json: true }));
-    runs.set(key, run);
-  }
-  return run;
-}
-
-/** A mutant's verdict, as `check --mutants --json` reports it. */
-interface MutantRun {
-  target: string;
-  killed: boolean;
-  problem?: string;
-  output: string;
-  durationMs: number;
-}
-
-const stepMutantRuns = new Map<string, Promise<MutantRun[]>>();
-
-/**
- * A step's mutants, all judged by one `workshop check NN --mutants` process, which runs them one
- * after another on a checker kept warm: about half a second each, where a vitest process and a
- * type-check of their own took seconds.
- */
-function mutantRunsOf(step: Step): Promise<MutantRun[]> {
-  const key = stepDir(step);
-  let runs = stepMutantRuns.get(key);
-  if (!runs) {
-    runs = limited(async () => {
-      const { stdout, stderr } = await execa(
-        process.execPath,
-        [WORKSHOP, 'check', step.number, '--mutants', '--json'],
-        { cwd: REPO_ROOT, reject: false, env: commandEnvironment(), extendEnv: false },
-      );
-      try {
-        return JSON.parse(stdout) as MutantRun[];
-      } catch {
-        throw new Error(`check ${step.number} --mutants gave no JSON:\n${stdout}\n${stderr}`);
-      }
-    });
-    stepMutantRuns.set(key, runs);
-  }
-  return runs;
-}
-
-/** This environment, without what vitest set for its own workers: the command runs vitest itself. */
-function commandEnvironment(): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'));
-  return { ...Object.fromEntries(kept), NO_COLOR: '1' };
-}
-
-async function verdictOf(step: Step, name: string): Promise<MutantRun> {
-  const run = (await mutantRunsOf(step)).find((candidate) => candidate.target === `mutant ${name}`);
-  if (!run) throw new Error(`check ${step.number} --mutants did not judge ${name}`);
-  return run;
-}
-
-/** Text as a quote is compared with it: runs of white space (table padding, line breaks) as one space. */
-function collapsed(text: string): string {
-  return text.replace(/\s+/g, ' ');
-}
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -109,10 +30,6 @@ function resolvesHyperpipe(folder: string): boolean {
   }
 }
 
-function summary(run: ChecksRun): string {
-  return `vitest exited ${run.exitCode} after ${run.durationMs} ms:\n${run.output}`;
-}
-
 // Start every run now, a few at a time, so the tests below mostly wait for finished ones.
 beforeAll(() => {
   for (const step of steps) {
@@ -121,8 +38,6 @@ beforeAll(() => {
       checksOf(step, target).catch(() => {});
     }
   }
-  // Then the mutants, a process per step: a step's tests wait for its run only.
-  for (const step of steps) if (mutantNames(step).length > 0) mutantRunsOf(step).catch(() => {});
 });
 
 describe('the manifest', () => {
@@ -184,41 +99,6 @@ describe.each(steps)('step $number-$slug', (step) => {
         .map((check) => check.name);
       expect(passedOnStarter, summary(run)).toEqual([]);
     });
-  });
-
-  const mutants = mutantNames(step);
-  // The first step teaches too little to break; from the second on, every step has mutants.
-  const first = steps.indexOf(step) === 0;
-  describe.runIf(!first || mutants.length > 0).concurrent('its lesson mutants', () => {
-    if (!first) {
-      it('are at least three, each quoting the rule it breaks from the README or hints', async () => {
-        expect(mutants.length).toBeGreaterThanOrEqual(3);
-        const taught = collapsed(
-          ['README.md', 'hints.md']
-            .map((file) => readFileSync(join(exercise, file), 'utf8'))
-            .join('\n'),
-        );
-        for (const name of mutants) {
-          const { rule } = await loadMutant(step, name);
-          expect(taught, `mutants/${name}.ts quotes a rule the step does not teach`).toContain(
-            collapsed(rule),
-          );
-        }
-      });
-    }
-
-    it.each(mutants)(
-      '%s fails the checks, and the first failure names the hint that fixes it',
-      {
-        timeout: 900_000,
-      },
-      async (name) => {
-        const verdict = await verdictOf(step, name);
-        const said = `${name} was checked in ${verdict.durationMs} ms:\n${verdict.output}`;
-        expect(verdict.problem, said).toBeUndefined();
-        expect(verdict.killed).toBe(true);
-      },
-    );
   });
 
   it('leaves no check-<pid>.local.json behind', { timeout: 120_000 }, async () => {

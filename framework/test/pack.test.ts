@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownProcess } from './support/ownProcess.ts';
 
 /**
  * Hyperpipe outside this repository: `npm run package` builds the tarball, it is installed
@@ -207,6 +208,7 @@ describe('hyperpipe packed and installed in an empty folder', () => {
   it('runs a JavaScript application that answers over HTTP', async () => {
     writeFileSync(join(project, 'app.mjs'), APP);
     app = spawn(process.execPath, ['app.mjs'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    ownProcess(app);
     let errors = '';
     app.stderr?.on('data', (chunk) => {
       errors += chunk;
