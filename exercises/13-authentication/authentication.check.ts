@@ -325,21 +325,27 @@ describe('step 13: authentication and authorization', () => {
     );
   });
 
-  it('answers 403 to a learner who deletes, and deletes nothing', async () => {
-    const [, id] = await idsOf('speaker', 'speakers');
-    const refused = await send('DELETE', `/speaker/${id}`, {
-      headers: { authorization: AS_LEARNER },
-    });
-    expectResponse(
-      refused,
-      {
-        status: 403,
-        headers: { 'content-type': PROBLEM },
-        json: { status: 403, title: 'Forbidden' },
-      },
-      { hint: 8 },
-    );
-    expectResponse(await send('GET', `/speaker/${id}`), { status: 200, json: { id } }, { hint: 8 });
+  it('answers 403 to a learner who deletes, of every resource and version, and deletes nothing', async () => {
+    const [, speaker] = await idsOf('speaker', 'speakers');
+    const [, talk] = await idsOf('talk', 'talks');
+    for (const path of [
+      `/speaker/${speaker}`,
+      `/talk/${talk}`,
+      `/v2/speaker/${speaker}`,
+      `/v2/talk/${talk}`,
+    ]) {
+      const refused = await send('DELETE', path, { headers: { authorization: AS_LEARNER } });
+      expectResponse(
+        refused,
+        {
+          status: 403,
+          headers: { 'content-type': PROBLEM },
+          json: { status: 403, title: 'Forbidden' },
+        },
+        { hint: 8 },
+      );
+      expectResponse(await send('GET', path), { status: 200 }, { hint: 8 });
+    }
   });
 
   it('lets the editor delete what a guest may not, with a password or with a token', async () => {

@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: '`DELETE /speaker/{id}` as `learner` | `403` problem: authenticated, but not an editor',
+  rule: '`DELETE /speaker/{id}`, `/talk/{id}`, `/v2/…` as `learner` | `403` problem: authenticated, but not an editor',
   mistake:
     "compares the privilege with 'delete' in lower case, so it never matches and the listener allows everything",
   edits: [
