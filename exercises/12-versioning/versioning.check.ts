@@ -427,6 +427,39 @@ describe('step 12: versioning', () => {
     );
   });
 
+  it('pages version 2 talks at /v2/talk as version 1 pages its talks, every link under /v2', async () => {
+    const v1 = await send('GET', '/v1/talk?page=2', { headers: { accept: HAL } });
+    expectResponse(v1, { status: 200 }, { hint: 1 });
+    const exchange = await send('GET', '/v2/talk?page=2');
+    const page = v1.json as { count: number; total: number; page_size: number };
+    const v2Link = linkTo(/^\/v2\/talk$/, '/v2/talk?page=…');
+    expectResponse(
+      exchange,
+      {
+        status: 200,
+        json: {
+          page: 2,
+          count: page.count,
+          total: page.total,
+          page_size: page.page_size,
+          _links: { self: v2Link, first: v2Link, prev: v2Link, next: v2Link, last: v2Link },
+          _embedded: {
+            talks: satisfies(
+              (talks) =>
+                Array.isArray(talks) &&
+                talks.length === page.count &&
+                talks.every((talk) =>
+                  /^\/v2\/talk\/\d+$/.test(pathOf(String(talk?._links?.self?.href))),
+                ),
+              `the ${page.count} talks of the page, each with a self link under /v2/talk/`,
+            ),
+          },
+        },
+      },
+      { hint: 13 },
+    );
+  });
+
   it("leads a HAL client from / to version 1's speakers and talks, under /v1", async () => {
     const root = await getRoot();
     const collection = (path: string) =>
