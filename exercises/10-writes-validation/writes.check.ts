@@ -305,6 +305,9 @@ it('refuses a speaker without a name, or with an unknown field, and creates noth
   await expectRefused('POST', '/speaker', { url: 'https://nameless.example' }, 'name', 10);
   await expectRefused('POST', '/speaker', { name: '   ' }, 'name', 10);
   await expectRefused('POST', '/speaker', { name: 'Ada', nickname: 'Countess' }, 'nickname', 10);
+  // A PUT replaces the whole speaker, so it needs a name as a POST does.
+  const [id] = await idsOf('speaker', 'speakers');
+  await expectRefused('PUT', `/speaker/${id}`, { url: 'https://nameless.example' }, 'name', 4);
 });
 
 it('refuses a name over 80 characters, a url over 255 and a twitter handle over 80', async () => {
@@ -340,6 +343,17 @@ it('accepts a name of exactly 80 characters, a url of 255 and a twitter handle o
   expectResponse(
     await send('GET', `/speaker/${id}`),
     { status: 200, json: { id, name: 'Ada Lovelace', url: 'https://ada.example' } },
+    { hint: 10 },
+  );
+  // A PATCH keeps the rules of the fields it sends: its name is trimmed too.
+  expectResponse(
+    await send('PATCH', `/speaker/${id}`, { json: { name: '  Ada  ' } }),
+    { status: 200, json: { id, name: 'Ada' } },
+    { hint: 10 },
+  );
+  expectResponse(
+    await send('GET', `/speaker/${id}`),
+    { status: 200, json: { id, name: 'Ada' } },
     { hint: 10 },
   );
 });
