@@ -23,8 +23,9 @@ export default defineConfig({
     // Many tests start real processes (servers, vitest itself, the workshop command); on a
     // loaded 2-core machine one can take well over 20 s without anything being wrong.
     testTimeout: 60_000,
-    // vitest keeps a core free, which leaves one worker on two cores; but most files here spend
-    // their time waiting for processes they started, so two workers share two cores well.
+    // vitest keeps a core free, which leaves one worker on two cores and the files one after
+    // another. Many files wait on processes they started; with two workers the whole suite
+    // took 406-462 s on two cores, against 470 s with one (the suite is mostly CPU-bound).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Kills, at the end of the run, the servers, redis-servers and browsers that tests started and
     // a worker killed mid-test left running (framework/test/support/ownProcess.ts).
