@@ -13,18 +13,24 @@ export interface RunningProcess {
   readonly group: boolean;
 }
 
-/** The process `pid` if it is running: undefined once it ended (a zombie has), or without /proc. */
-export function runningProcess(pid: number): RunningProcess | undefined {
-  let stat: string;
+/**
+ * The fields of /proc/<pid>/stat from the third on (state, ppid, pgrp, ...; starttime is the
+ * 20th of them), or undefined when there is no such process or no /proc. They follow the
+ * command name, which is in parentheses and may itself hold spaces or parentheses.
+ */
+export function statFields(pid: number): string[] | undefined {
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
-  // Fields 3 on (state, ppid, pgrp, ...; starttime is 22) follow the command name, which is
-  // in parentheses and may itself hold spaces or parentheses.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
+}
+
+/** The process `pid` if it is running: undefined once it ended (a zombie has), or without /proc. */
+export function runningProcess(pid: number): RunningProcess | undefined {
+  const fields = statFields(pid);
+  if (fields === undefined || fields[0] === 'Z' || fields[0] === 'X') return undefined;
   return { pid, startTime: fields[19] ?? '', group: fields[2] === String(pid) };
 }
 
