@@ -27,16 +27,17 @@ function send(
   method: string,
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; ms: number }> {
+): Promise<{ status: number; ms: number; retryAfter: number }> {
   return new Promise((done) => {
     const started = performance.now();
     const options = { host: '127.0.0.1', port: PORT, method, path, headers, localAddress };
     request({ ...options, agent: false }, (answer) => {
-      answer
-        .resume()
-        .on('end', () => done({ status: answer.statusCode ?? 0, ms: performance.now() - started }));
+      const retryAfter = Number(answer.headers['retry-after'] ?? 0);
+      answer.resume().on('end', () => {
+        done({ status: answer.statusCode ?? 0, ms: performance.now() - started, retryAfter });
+      });
     })
-      .on('error', () => done({ status: 0, ms: performance.now() - started }))
+      .on('error', () => done({ status: 0, ms: performance.now() - started, retryAfter: 0 }))
       .end();
   });
 }
@@ -107,25 +108,31 @@ const editorGuess = (address: string) => () =>
   send(address, 'GET', '/speaker/1', { authorization: basic('editor', `guess-${next++}`) });
 const owner = () => ({ authorization: basic('editor', 'hyperpipe-editor') });
 
-/** Guessing at editor from one address, then the owner's right password at another. */
-async function oneAddress(): Promise<void> {
-  const one = await flood(SECONDS, 4, editorGuess('127.0.20.1'));
-  const ownerElsewhere = (await send('127.0.20.2', 'GET', '/speaker/1', owner())).status;
-  const perSecond = ((one[401] ?? 0) / SECONDS).toFixed(2);
+/**
+ * Guesses at editor from one address, or from 1,000 taking turns, for SECONDS; then how long
+ * the guesser must wait, and the right password from the address where the owner signed in
+ * before the attack and from a new address (a guess there: is it still checked?).
+ */
+async function guessing(addresses: readonly string[]): Promise<void> {
+  expect200(await send('127.0.20.250', 'GET', '/speaker/1', owner()), 'the owner signing in');
+  let turn = 0;
+  const next = () => addresses[turn++ % addresses.length] as string;
+  const counts = await flood(SECONDS, 8, () => editorGuess(next())());
+  const wait = (await send(addresses[0] as string, 'GET', '/speaker/1', owner())).retryAfter;
+  const known = (await send('127.0.20.250', 'GET', '/speaker/1', owner())).status;
+  const fresh = (await send(freshAddress(), 'GET', '/speaker/1', owner())).status;
   console.log(
-    `one address, ${SECONDS} s at editor: ${JSON.stringify(one)}; answered wrong guesses ${perSecond}/s; the owner at another address then: ${ownerElsewhere}`,
+    `${addresses.length} address(es), ${SECONDS} s at editor: ${JSON.stringify(counts)}, ${counts[401] ?? 0} wrong guesses answered 401; ` +
+      `the guesser's first address then waits ${wait} s; the right password from the owner's known address: ${known}, from a new address: ${fresh}`,
   );
 }
 
-/** Guessing at editor from a fresh address each time, then the owner at a fresh address. */
-async function manyAddresses(): Promise<void> {
-  const many = await flood(SECONDS, 8, () => editorGuess(freshAddress())());
-  const ownerFresh = (await send(freshAddress(), 'GET', '/speaker/1', owner())).status;
-  const perSecond = ((many[401] ?? 0) / SECONDS).toFixed(2);
-  console.log(
-    `a fresh address per guess, ${SECONDS} s at editor: ${JSON.stringify(many)}; answered wrong guesses ${perSecond}/s; the owner at a fresh address then: ${ownerFresh}`,
-  );
+function expect200(answer: { status: number }, what: string): void {
+  if (answer.status !== 200) throw new Error(`${what}: ${answer.status}, not 200`);
 }
+
+const oneAddress = () => guessing(['127.0.20.1']);
+const manyAddresses = () => guessing(Array.from({ length: 1000 }, () => freshAddress()));
 
 /** GET /timezone quiet, and while 50 bogus Basic requests a second arrive, each from an address of its own. */
 async function latency(): Promise<void> {

@@ -31,10 +31,10 @@ export interface AuthenticationLimitsOptions {
    */
   addressFailures?: number | undefined;
   /**
-   * Failures for one user (or OAuth2 client) in an hour, from every address together, before
-   * the account counts as attacked; 50. Until the hour is over, each address gets one failure
-   * for it and then waits: guessing from many addresses stays bounded, while the owner, at
-   * an address that has not failed, still gets in.
+   * Guesses at one user's password (or one OAuth2 client's secret) in an hour from every
+   * address where it has not authenticated lately, all together; 20. Past it, such an
+   * address waits until the hour is over, however many addresses the guesser has; an
+   * address where the account authenticated in the last week keeps its own `failures`.
    */
   userFailures?: number | undefined;
   /**
@@ -64,34 +64,92 @@ const OPTIONS = [
 /** How long counts per address and per account last, in seconds: an hour. */
 const HOUR_S = 3600;
 
-/** The three counts of a failure: per pair of address and user, per address, per account. */
+/**
+ * How long an address stays known to an account after it authenticated there, in seconds:
+ * a week. (Also below the longest timer Node keeps, 24.8 days, which the counts in memory use.)
+ */
+const KNOWN_S = 7 * 24 * 3600;
+
+/** The counts of a guess: per pair of address and user, per address, per account, and known pairs. */
 interface Counters {
   readonly pairs: RateLimiterAbstract;
   readonly addresses: RateLimiterAbstract;
   readonly accounts: RateLimiterAbstract;
+  /** The pairs whose address is known to its account: set by a success, kept a week. */
+  readonly known: RateLimiterAbstract;
 }
 
 /**
- * Limits on failed authentications, against password guessing, built so that they cannot be
- * turned against the people they protect (after OWASP's authentication cheat sheet and
- * rate-limiter-flexible's login-protection recipe). Each failure counts three times:
+ * How a checked guess turned out: `right`, `wrong`, or `unchecked` (refused for want of
+ * room, a store that failed, or no guess at all, such as a right Digest response on a stale
+ * nonce). Only `wrong` counts.
+ *
+ * @category Authentication
+ */
+export type GuessOutcome = 'right' | 'wrong' | 'unchecked';
+
+/**
+ * What {@link AuthenticationLimits.admit} decided about an attempt, counted in advance.
+ *
+ * @category Authentication
+ */
+export interface Admission {
+  /** Seconds the client must wait before anything is checked; 0 when it may try. */
+  readonly retryAfter: number;
+  /**
+   * Why it must wait: its `address` made too many failures, the `pair` of its address and
+   * the user, or the `account` was guessed at too often from addresses it does not know.
+   */
+  readonly because?: 'address' | 'pair' | 'account' | undefined;
+  /**
+   * Settles the count made in advance, once the credentials were checked: a wrong guess
+   * keeps it, anything else takes it back. Returns the seconds the client must now wait
+   * (the failure that uses up an allowance is answered 429 already). A plain outcome is
+   * every name's; an object says the user's and the OAuth2 client's apart.
+   */
+  settle(
+    outcome: GuessOutcome | Readonly<Record<'user' | 'client', GuessOutcome>>,
+  ): Promise<number>;
+}
+
+/** A count made in advance: of the address, or of a pair or an account of one name. */
+interface Reserved {
+  readonly counter: RateLimiterAbstract;
+  readonly key: string;
+  readonly limit: number;
+  /** The name's kind, `user` or `client`; undefined for the address's count. */
+  readonly name?: 'user' | 'client' | undefined;
+  readonly result: RateLimiterRes;
+}
+
+/**
+ * Limits on password guessing, bounded per account whatever the guesser's addresses, and
+ * built so that they cannot be turned against the people they protect (after OWASP's
+ * authentication cheat sheet: its device cookies, for an API, become known addresses).
+ *
+ * Each attempt is counted before its credentials are checked, so that guesses sent all at
+ * once get no more answers than guesses sent one after another; the count is taken back
+ * unless the guess was wrong. It is counted:
  *
  * - per **pair** of address and user (or OAuth2 client): `failures` in a row and that pair
- *   waits `window` seconds; a success starts the count again. One client's typos, or an
- *   attacker guessing at `editor`, never stop `editor` elsewhere.
+ *   waits `window` seconds; a success starts the count again.
  * - per **address**: a much looser `addressFailures` an hour, for a client that guesses at
  *   many names.
- * - per **account**: past `userFailures` an hour from all addresses together, every address
- *   that failed for it waits until the hour is over. Guessing from many addresses gets one
- *   guess per address an hour; the owner, at an address that has not failed, gets in.
+ * - per **account**, only from addresses it does not know: an address is known to an
+ *   account for a week after the account authenticated there. All the other addresses
+ *   together share `userFailures` guesses an hour; past it, each of them waits until the
+ *   hour is over. However many addresses a guesser has, the account gets `userFailures`
+ *   guesses an hour from them, while its owner, from a known address, is never refused
+ *   for them.
  *
  * A client that must wait gets a 429 problem with `Retry-After`, whatever it sends: the
- * right password too, so that guessing on does not pay off. Only password checks are
- * limited: a valid Bearer token is never refused for guesses at the password.
+ * right password too, so that guessing on does not pay off. A right password, a refusal for
+ * want of room (503) and a check that is no guess leave no count behind. Only password
+ * checks are limited: a valid Bearer token is never refused for guesses at the password.
  *
  * Counted with rate-limiter-flexible: in memory by default, in an SQLite table
  * (`authentication_failures`) the processes of one machine share, or in the Redis server of
- * a {@link SharedStore} that several machines share, so that failures spread over them
+ * a {@link SharedStore} that several machines share, so that guesses spread over them
  * count as one. Long names are kept as their SHA-256. In this process, at most `maxKeys`
  * counts are kept, the oldest going first; in Redis, each count expires with its time.
  *
@@ -101,10 +159,9 @@ interface Counters {
  * @example
  * ```ts
  * const limits = new AuthenticationLimits({ failures: 5, window: 300 });
- * await limits.failed({ address: '192.0.2.7', user: 'editor' });
- * // 0: it may try again
- * await limits.retryAfter({ address: '198.51.100.1', user: 'editor' });
- * // 0: another client
+ * const admission = await limits.admit({ address: '192.0.2.7', user: 'editor' });
+ * admission.retryAfter; // 0: check the password
+ * await admission.settle('wrong'); // 0: it may try again
  *
  * // Counted in Redis, alike on every machine:
  * const store = new SharedStore({ redis: 'redis://10.0.0.5:6379/0' });
@@ -143,7 +200,7 @@ export class AuthenticationLimits {
     this.#failures = positive(options.failures, 10, 'failures');
     this.#window = positive(options.window, 60, 'window');
     this.#addressFailures = positive(options.addressFailures, 100, 'addressFailures');
-    this.#userFailures = positive(options.userFailures, 50, 'userFailures');
+    this.#userFailures = positive(options.userFailures, 20, 'userFailures');
     const maxKeys = positive(options.maxKeys, 50_000, 'maxKeys');
     this.#store = store;
     if (store !== undefined) {
@@ -156,13 +213,21 @@ export class AuthenticationLimits {
       return;
     }
     const database = options.database === undefined ? undefined : new Database(options.database);
-    const pairs = counter(database, 'pair', this.#failures, HOUR_S);
-    const addresses = counter(database, 'address', this.#addressFailures, HOUR_S);
-    const accounts = counter(database, 'account', this.#userFailures, HOUR_S);
+    const made = {
+      pairs: counter(database, 'pair', this.#failures, HOUR_S),
+      addresses: counter(database, 'address', this.#addressFailures, HOUR_S),
+      accounts: counter(database, 'account', this.#userFailures, HOUR_S),
+      known: counter(database, 'known', 1, KNOWN_S),
+    };
     this.#local = {
-      counters: { pairs: pairs.limiter, addresses: addresses.limiter, accounts: accounts.limiter },
+      counters: {
+        pairs: made.pairs.limiter,
+        addresses: made.addresses.limiter,
+        accounts: made.accounts.limiter,
+        known: made.known.limiter,
+      },
       keys: new RecentKeys(maxKeys),
-      ready: Promise.all([pairs.ready, addresses.ready, accounts.ready]),
+      ready: Promise.all(Object.values(made).map(({ ready }) => ready)),
     };
   }
 
@@ -172,72 +237,81 @@ export class AuthenticationLimits {
   }
 
   /**
-   * Seconds the client must wait before its credentials are checked: 0 when it may try.
-   * Without a user or client, only its address is asked about.
+   * Counts an attempt as a guess before its credentials are checked, or refuses it: then
+   * nothing is checked, and its `retryAfter` says how long the client must wait. Without a
+   * user or client, only its address is counted. Settle every admission once the credentials
+   * were checked, whatever happened (see {@link Admission.settle}).
    */
-  retryAfter(attempt: AuthenticationAttempt): Promise<number> {
+  admit(attempt: AuthenticationAttempt): Promise<Admission> {
     return this.#counting(async (counters) => {
       const { address, named } = this.#keysOf(attempt, counters);
-      const counts = await Promise.all(
-        named.map(async ({ pair, account }) => ({
-          pair: await counters.pairs.get(pair),
-          account: await counters.accounts.get(account),
-        })),
+      const known = await Promise.all(named.map(({ pair }) => counters.known.get(pair)));
+      // An address known to any name the attempt gives is its owner's: no account budget.
+      const stranger = known.every((pair) => pair === null);
+      const wanted: Array<Omit<Reserved, 'result'>> = [
+        { counter: counters.addresses, key: address, limit: this.#addressFailures },
+      ];
+      for (const { name, pair, account } of named) {
+        wanted.push({ counter: counters.pairs, key: pair, limit: this.#failures, name });
+        if (stranger)
+          wanted.push({
+            counter: counters.accounts,
+            key: account,
+            limit: this.#userFailures,
+            name,
+          });
+      }
+      const reserved = await Promise.all(
+        wanted.map(async (want) => ({ ...want, result: await want.counter.penalty(want.key) })),
       );
-      return this.#wait(await counters.addresses.get(address), counts);
+      const over = reserved.filter(({ result, limit }) => result.consumedPoints > limit);
+      if (over.length === 0)
+        return { retryAfter: 0, settle: (outcome) => this.#settle(reserved, outcome) };
+      await Promise.all(reserved.map(({ counter, key }) => counter.reward(key)));
+      const longest = over.reduce((a, b) =>
+        b.result.msBeforeNext > a.result.msBeforeNext ? b : a,
+      );
+      return {
+        retryAfter: Math.ceil(longest.result.msBeforeNext / 1000),
+        because: becauseOf(longest.counter, counters),
+        settle: async () => 0,
+      };
     });
   }
 
   /**
-   * Counts a failed authentication, and says how long the client must now wait: the failure
-   * that uses up an allowance is answered 429 already. Counted before the answer, so that
-   * guesses sent all at once get no more answers than guesses sent one after another; a
-   * caller that knows whom the credentials name may count before checking them, and
-   * {@link AuthenticationLimits.refund} the count of what turned out right.
+   * Keeps the counts of a wrong guess and takes back the others; a right password starts
+   * its pair's count again and makes the address known to its account.
    */
-  failed(attempt: AuthenticationAttempt): Promise<number> {
+  #settle(
+    reserved: readonly Reserved[],
+    outcome: GuessOutcome | Readonly<Record<'user' | 'client', GuessOutcome>>,
+  ): Promise<number> {
+    const of = (name: 'user' | 'client' | undefined): GuessOutcome => {
+      if (typeof outcome === 'string') return outcome;
+      if (name !== undefined) return outcome[name];
+      // The address's count: kept if any name's guess was wrong.
+      return outcome.user === 'wrong' || outcome.client === 'wrong' ? 'wrong' : 'unchecked';
+    };
     return this.#counting(async (counters) => {
-      const { pairs, addresses, accounts } = counters;
-      const { address, named } = this.#keysOf(attempt, counters);
-      const counts = await Promise.all(
-        named.map(async ({ pair, account }) => {
-          const counted = await pairs.penalty(pair);
-          return {
-            // The failure that uses up a pair's allowance makes it wait `window` seconds.
-            pair:
-              counted.consumedPoints === this.#failures
-                ? await pairs.block(pair, this.#window)
-                : counted,
-            account: await accounts.penalty(account),
-          };
+      const waits = await Promise.all(
+        reserved.map(async ({ counter, key, limit, name, result }) => {
+          const settled = of(name);
+          if (settled === 'right' && counter === counters.pairs) {
+            await Promise.all([counter.delete(key), counters.known.block(key, KNOWN_S)]);
+          } else if (settled !== 'wrong') {
+            await counter.reward(key);
+          } else if (result.consumedPoints >= limit) {
+            // The failure that uses up an allowance is answered 429 already; a pair's
+            // allowance then waits `window` seconds.
+            if (counter !== counters.pairs) return result.msBeforeNext;
+            await counter.block(key, this.#window);
+            return this.#window * 1000;
+          }
+          return 0;
         }),
       );
-      return this.#wait(await addresses.penalty(address), counts);
-    });
-  }
-
-  /**
-   * Takes back the failure {@link AuthenticationLimits.failed} counted in advance, for the
-   * credentials that proved right; `address: false` leaves the address's count alone.
-   */
-  async refund(attempt: AuthenticationAttempt, { address = true } = {}): Promise<void> {
-    await this.#counting((counters) => {
-      const keys = this.#keysOf(attempt, counters);
-      return Promise.all([
-        address ? counters.addresses.reward(keys.address) : undefined,
-        ...keys.named.flatMap(({ pair, account }) => [
-          counters.pairs.reward(pair),
-          counters.accounts.reward(account),
-        ]),
-      ]);
-    });
-  }
-
-  /** A success: the pair's count starts again. The address's and account's stay. */
-  async succeeded(attempt: AuthenticationAttempt): Promise<void> {
-    await this.#counting((counters) => {
-      const { named } = this.#keysOf(attempt, counters);
-      return Promise.all(named.map(({ pair }) => counters.pairs.delete(pair)));
+      return Math.ceil(Math.max(0, ...waits) / 1000);
     });
   }
 
@@ -257,7 +331,7 @@ export class AuthenticationLimits {
   #countersIn(redis: Redis): Counters {
     if (this.#shared?.redis !== redis) {
       const store = this.#store as SharedStore;
-      const counter = (name: string, points: number) =>
+      const counter = (name: string, points: number, duration = HOUR_S) =>
         new RateLimiterRedis({
           storeClient: redis,
           useRedisPackage: false,
@@ -265,34 +339,17 @@ export class AuthenticationLimits {
           rejectIfRedisNotReady: true,
           keyPrefix: store.key('limits', name),
           points,
-          duration: HOUR_S,
+          duration,
         });
       const counters = {
         pairs: counter('pair', this.#failures),
         addresses: counter('address', this.#addressFailures),
         accounts: counter('account', this.#userFailures),
+        known: counter('known', 1, KNOWN_S),
       };
       this.#shared = { redis, counters };
     }
     return this.#shared.counters;
-  }
-
-  /** The seconds to wait, by the counts of the address, and of each pair and account named. */
-  #wait(
-    address: RateLimiterRes | null,
-    named: ReadonlyArray<{ pair: RateLimiterRes | null; account: RateLimiterRes | null }>,
-  ): number {
-    let ms = 0;
-    if (address !== null && address.consumedPoints >= this.#addressFailures)
-      ms = address.msBeforeNext;
-    for (const { pair, account } of named) {
-      if (pair === null) continue;
-      if (pair.consumedPoints >= this.#failures) ms = Math.max(ms, pair.msBeforeNext);
-      // An attacked account: each address that failed for it waits; the others are checked.
-      if (account !== null && account.consumedPoints >= this.#userFailures)
-        ms = Math.max(ms, account.msBeforeNext);
-    }
-    return Math.ceil(ms / 1000);
   }
 
   /** The keys of an attempt: its address, and a pair and an account per name it gave. */
@@ -301,7 +358,7 @@ export class AuthenticationLimits {
     counters: Counters,
   ): {
     address: string;
-    named: Array<{ pair: string; account: string }>;
+    named: Array<{ name: 'user' | 'client'; pair: string; account: string }>;
   } {
     // Only this process's keys are bounded here. Keys in Redis expire with their time, and
     // another machine's counts are never deleted to make room here.
@@ -309,7 +366,9 @@ export class AuthenticationLimits {
     const keep = (counter: RateLimiterAbstract, key: string) =>
       keys === undefined ? key : keys.touch(counter, key);
     const address = keep(counters.addresses, addressKey(attempt.address));
+    // Known pairs are not kept here: only a success makes one, so guesses cannot push one out.
     const named = principalKeys(attempt).map((principal) => ({
+      name: principal.startsWith('client:') ? ('client' as const) : ('user' as const),
       pair: keep(counters.pairs, `${principal}@${address}`),
       account: keep(counters.accounts, principal),
     }));
@@ -378,15 +437,25 @@ function counter(
   return { limiter, ready };
 }
 
+/** Which limit a counter stands for, to tell a refused client why. */
+function becauseOf(counter: RateLimiterAbstract, counters: Counters): Admission['because'] {
+  if (counter === counters.addresses) return 'address';
+  return counter === counters.pairs ? 'pair' : 'account';
+}
+
 /**
  * The 429 problem of a client that used up its failures.
  *
  * @param seconds - when it may try again
+ * @param because - which limit it reached: for an account guessed at from addresses it does
+ *   not know, the problem says what still works
  */
-export function tooManyFailures(seconds: number): ApiProblem {
-  return new ApiProblem(429, `Too many failed authentications: try again in ${seconds} s`, {
-    headers: { 'retry-after': String(seconds) },
-  });
+export function tooManyFailures(seconds: number, because?: Admission['because']): ApiProblem {
+  const detail =
+    because === 'account'
+      ? `Too many failed authentications for this account from addresses it has not signed in from lately: try again in ${seconds} s, from an address where it signed in this week, or with an access token`
+      : `Too many failed authentications: try again in ${seconds} s`;
+  return new ApiProblem(429, detail, { headers: { 'retry-after': String(seconds) } });
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

@@ -75,7 +75,7 @@ export class AuthenticationMiddleware implements MiddlewareInterface {
       event.identity = found.identity;
       event.failure = found.failure;
     }
-    if (found?.retryAfter !== undefined) throw tooManyFailures(found.retryAfter);
+    if (found?.retryAfter !== undefined) throw tooManyFailures(found.retryAfter, found.because);
     if (this.#events.has(AUTHENTICATION_POST)) {
       await this.#events.trigger(AUTHENTICATION_POST, event);
     }

@@ -5,11 +5,11 @@ import type {
   AuthenticationFailure,
   AuthenticationResult,
 } from './AuthenticationAdapter.ts';
-import { AuthenticationLimits } from './AuthenticationLimits.ts';
+import { type Admission, AuthenticationLimits, type GuessOutcome } from './AuthenticationLimits.ts';
 import { type Authorization, parseAuthorization } from './authorizationHeader.ts';
 import { addressKey } from './failureKeys.ts';
 import { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
-import { asClient, PasswordCheckRefused } from './passwordChecks.ts';
+import { asClient } from './passwordChecks.ts';
 import { SchemeAdapter } from './SchemeAdapter.ts';
 
 /**
@@ -28,6 +28,8 @@ export interface Authentication {
    * credentials.
    */
   readonly retryAfter?: number | undefined;
+  /** Which limit made it wait (see {@link Admission.because}). */
+  readonly because?: Admission['because'];
 }
 
 /**
@@ -66,6 +68,8 @@ export class Authenticator {
   readonly #roles: Readonly<Record<string, readonly string[]>>;
   readonly #limits: AuthenticationLimits;
   readonly #addresses: ClientAddresses;
+  /** Password checks not answered yet, by address and credentials. */
+  readonly #inFlight = new Map<string, Promise<Authentication>>();
 
   /**
    * Creates the authenticator.
@@ -119,46 +123,54 @@ export class Authenticator {
   }
 
   /**
-   * Checks a password under the limits: refused before any hashing while the address must
-   * wait, counted before it is answered, and a right password refused too while its address
-   * must wait for that user, so that guessing on does not pay off.
+   * Checks a password under the limits: counted as a guess at the user it names before any
+   * hashing, refused while that guess must wait (the right password too, so that guessing
+   * on does not pay off), and the count kept only for a wrong one. Identical Basic
+   * credentials from one address while the first are checked share its answer and its
+   * count: a client sending a hundred requests at once makes one guess, not a hundred.
    */
-  async #limited(
+  #limited(
     adapter: SchemeAdapter<unknown>,
     request: ServerRequest,
     authorization: Authorization,
   ): Promise<Authentication> {
     const address = this.#addresses.of(request.request);
-    const waitFirst = await this.#limits.retryAfter({ address });
-    if (waitFirst > 0) return { identity: GUEST, retryAfter: waitFirst };
-    const result = await this.#checked(adapter, request, authorization, address);
-    const attempt = { address, user: result.ok ? result.name : result.user };
-    const wait =
-      result.ok || result.counted === false
-        ? await this.#limits.retryAfter(attempt)
-        : await this.#limits.failed(attempt);
-    if (wait > 0) return { identity: GUEST, retryAfter: wait };
-    if (result.ok) await this.#limits.succeeded(attempt);
-    return this.#found(result);
+    if (!adapter.sameOnEveryRequest)
+      return this.#admitted(adapter, request, authorization, address);
+    const key = `${addressKey(address)} ${adapter.scheme} ${authorization.credentials}`;
+    const pending = this.#inFlight.get(key);
+    if (pending !== undefined) return pending;
+    const started = this.#admitted(adapter, request, authorization, address);
+    this.#inFlight.set(key, started);
+    const done = () => this.#inFlight.delete(key);
+    started.then(done, done);
+    return started;
   }
 
-  /** The adapter's answer; a check refused for want of room counts as a failure, and is thrown. */
-  async #checked(
+  async #admitted(
     adapter: SchemeAdapter<unknown>,
     request: ServerRequest,
     authorization: Authorization,
     address: string | undefined,
-  ): Promise<AuthenticationResult> {
+  ): Promise<Authentication> {
+    const attempt = { address, user: adapter.claimedName(authorization) };
+    const admission = await this.#limits.admit(attempt);
+    if (admission.retryAfter > 0)
+      return { identity: GUEST, retryAfter: admission.retryAfter, because: admission.because };
+    let result: AuthenticationResult;
     try {
       // The client's checks take its share of the queue, not everyone's.
-      return await asClient(addressKey(address), () =>
+      result = await asClient(addressKey(address), () =>
         adapter.authenticate(request, authorization),
       );
     } catch (error) {
-      if (error instanceof PasswordCheckRefused)
-        await this.#limits.failed({ address, user: error.user });
+      // A check refused for want of room, or a store that failed: nobody's guess.
+      await admission.settle('unchecked');
       throw error;
     }
+    const wait = await admission.settle(outcomeOf(result));
+    if (wait > 0) return { identity: GUEST, retryAfter: wait };
+    return this.#found(result);
   }
 
   #found(result: AuthenticationResult): Authentication {
@@ -184,6 +196,12 @@ export class Authenticator {
         : adapter.challenges(),
     );
   }
+}
+
+/** How a scheme adapter's answer counts: a failure that is no guess counts as unchecked. */
+function outcomeOf(result: AuthenticationResult): GuessOutcome {
+  if (result.ok) return 'right';
+  return result.counted === false ? 'unchecked' : 'wrong';
 }
 
 function refused(scheme: string, reason: string): Authentication {

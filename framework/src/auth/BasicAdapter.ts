@@ -7,6 +7,15 @@ import { SchemeAdapter } from './SchemeAdapter.ts';
 
 const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
 
+/** The user and password of Basic credentials; undefined when they are not `user:password`. */
+function decoded(authorization: Authorization): [string, string] | undefined {
+  const pair = BASE64.test(authorization.credentials)
+    ? Buffer.from(authorization.credentials, 'base64').toString('utf8')
+    : '';
+  const colon = pair.indexOf(':');
+  return colon < 1 ? undefined : [pair.slice(0, colon), pair.slice(colon + 1)];
+}
+
 /**
  * HTTP Basic authentication (RFC 7617): `Authorization: Basic base64(user:password)`,
  * checked against an htpasswd file. Send it over HTTPS only: the password travels as is.
@@ -42,16 +51,23 @@ export class BasicAdapter extends SchemeAdapter<Htpasswd> {
     _request: ServerRequest,
     authorization: Authorization,
   ): Promise<AuthenticationResult> {
-    const pair = BASE64.test(authorization.credentials)
-      ? Buffer.from(authorization.credentials, 'base64').toString('utf8')
-      : '';
-    const colon = pair.indexOf(':');
-    if (colon < 1) return failure(this.scheme, 'Malformed Basic credentials');
-    const user = pair.slice(0, colon);
-    if (!(await this.#verify(user, pair.slice(colon + 1)))) {
+    const pair = decoded(authorization);
+    if (pair === undefined) return failure(this.scheme, 'Malformed Basic credentials');
+    const [user, password] = pair;
+    if (!(await this.#verify(user, password))) {
       return failure(this.scheme, 'Invalid user name or password', undefined, { user });
     }
     return { ok: true, name: user };
+  }
+
+  /** True: a Basic client sends the same `user:password` every time. */
+  override get sameOnEveryRequest(): boolean {
+    return true;
+  }
+
+  /** The user of `user:password`, unchecked. */
+  override claimedName(authorization: Authorization): string | undefined {
+    return decoded(authorization)?.[0];
   }
 
   /** Verifies the password; a check refused for want of room names the user it was for. */

@@ -7,10 +7,11 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  * would fill the queue of checks with the same one. Shared by every user file of the process
  * (each entry is keyed by the file's hashes too).
  *
- * Only right answers are kept. A kept answer can only answer a request that carries the
- * right password, which a 200 tells anyway; a wrong password is checked every time, and
- * takes as long whether it was tried before or not, so that nothing here can tell a guess
- * more than the check would. Never the password itself: each entry is an HMAC under a key
+ * Only right answers are kept, and one is given only where the check itself would be: under
+ * the limits on guessing, and while the queue of checks has room (`Htpasswd.verify` asks
+ * first). A kept answer can only answer a request that carries the right password, which a
+ * 200 tells anyway; a wrong password is checked every time, and takes as long whether it
+ * was tried before or not, so that nothing here can tell a guess more than the check would. Never the password itself: each entry is an HMAC under a key
  * made at start-up. Kept ten minutes, at most `max` of them, oldest out first; an entry is
  * made only by someone who knows a password, so a flood of guesses cannot grow it.
  */

@@ -12,7 +12,7 @@ const HASH_NAMES: Readonly<Record<DigestAlgorithm, string>> = { MD5: 'md5', 'SHA
 
 /**
  * HTTP Digest authentication (RFC 7616) against an htdigest file: algorithms SHA-256 and
- * MD5, `qop=auth` only, server nonces that expire, and a nonce count that must grow.
+ * MD5, `qop=auth` only, server nonces that expire, and nonce counts each used once.
  * The password never travels; the file holds `H(user:realm:password)`, never the password.
  *
  * @example
@@ -77,9 +77,23 @@ export class DigestAdapter extends SchemeAdapter<Htdigest> {
       return failure(this.scheme, 'The nonce has expired', this.#challenges(true), {
         counted: false,
       });
+    // Only the password's owner could compute this response: a replay, or a client whose
+    // parallel requests arrived out of order, is refused but is no guess.
     if (nonce === 'replayed')
-      return failure(this.scheme, 'The nonce count did not increase: a replayed request');
+      return failure(
+        this.scheme,
+        'The nonce count was used already: a replayed request',
+        undefined,
+        {
+          counted: false,
+        },
+      );
     return { ok: true, name: get('username') };
+  }
+
+  /** The `username` of the credentials, unchecked. */
+  override claimedName(authorization: Authorization): string | undefined {
+    return parseAuthParams(authorization.credentials)?.get('username');
   }
 
   /** One challenge per algorithm, the stronger first, sharing one fresh nonce. */

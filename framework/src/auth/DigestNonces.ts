@@ -32,8 +32,9 @@ const SHORTEST_KEY = 32;
 const NONCE_BYTES = 32;
 
 /**
- * The server nonces of HTTP Digest: valid for a limited time, and each with the highest nonce
- * count (`nc`) seen so far, so that a replayed request (same or lower count) is refused.
+ * The server nonces of HTTP Digest: valid for a limited time, and each with the nonce counts
+ * (`nc`) used so far, so that a replayed request (a count used already) is refused, while
+ * parallel requests that arrive out of order are not (see `COUNT_WINDOW`).
  *
  * A nonce carries its own issue time, signed with an HMAC, so issuing one stores nothing: no
  * number of unauthenticated requests can push out a nonce a client is using. The HMAC key is
@@ -53,6 +54,8 @@ const NONCE_BYTES = 32;
  * const nonce = nonces.issue();
  * await nonces.use('alice', nonce, 1); // 'ok'
  * await nonces.use('alice', nonce, 1); // 'replayed'
+await nonces.use('alice', nonce, 3); // 'ok'
+await nonces.use('alice', nonce, 2); // 'ok': out of order, but not used yet
  *
  * // Alike on every machine:
  * const shared = new DigestNonces(300, {
@@ -114,7 +117,7 @@ export class DigestNonces {
    * @param count - the client's nonce count (`nc`), as a number
    *
    * @returns `ok`; `stale` for a nonce not signed with this key or expired; `replayed` for a
-   *   count not above the last one
+   *   count used already, or too far below the highest (see `COUNT_WINDOW`)
    *
    * @throws {ApiProblem} 503 with `Retry-After` while the shared store cannot be reached
    */

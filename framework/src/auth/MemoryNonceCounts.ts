@@ -1,8 +1,10 @@
-import type { NonceCheck, NonceCounts } from './NonceCounts.ts';
+import { COUNT_WINDOW, type NonceCheck, type NonceCounts } from './NonceCounts.ts';
 
 interface Used {
   readonly issuedAt: number;
-  lastCount: number;
+  highest: number;
+  /** The counts used within {@link COUNT_WINDOW} of the highest. */
+  readonly counts: Set<number>;
 }
 
 /** What is kept for one user: the counts of the nonces it used, oldest use first. */
@@ -53,13 +55,9 @@ export class MemoryNonceCounts implements NonceCounts {
       return 'stale';
     }
     const used = account.used.get(nonce);
-    if (used !== undefined) {
-      if (count <= used.lastCount) return 'replayed';
-      used.lastCount = count;
-      return 'ok';
-    }
+    if (used !== undefined) return record(used, count);
     this.#makeRoom(account);
-    account.used.set(nonce, { issuedAt, lastCount: count });
+    account.used.set(nonce, { issuedAt, highest: count, counts: new Set([count]) });
     this.#accounts.set(user, account);
     return 'ok';
   }
@@ -76,4 +74,15 @@ export class MemoryNonceCounts implements NonceCounts {
       if (issuedAt > expired) account.staleBefore = Math.max(account.staleBefore, issuedAt);
     }
   }
+}
+
+/** Records a count of a used nonce, unless it was used or lies below the window. */
+function record(used: Used, count: number): NonceCheck {
+  if (count <= used.highest - COUNT_WINDOW || used.counts.has(count)) return 'replayed';
+  used.counts.add(count);
+  if (count > used.highest) {
+    used.highest = count;
+    for (const old of used.counts) if (old <= count - COUNT_WINDOW) used.counts.delete(old);
+  }
+  return 'ok';
 }

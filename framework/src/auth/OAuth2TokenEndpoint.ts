@@ -3,7 +3,11 @@ import { ClientAddresses } from '../http/clientAddress.ts';
 import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface } from '../middleware/Middleware.ts';
 import { readBody } from '../negotiation/readBody.ts';
-import { AuthenticationLimits, tooManyFailures } from './AuthenticationLimits.ts';
+import {
+  AuthenticationLimits,
+  type GuessOutcome,
+  tooManyFailures,
+} from './AuthenticationLimits.ts';
 import { quote } from './authorizationHeader.ts';
 import { type AuthenticationAttempt, addressKey } from './failureKeys.ts';
 import type { Htpasswd } from './htpasswd.ts';
@@ -55,9 +59,10 @@ const GRANTS: ReadonlySet<string> = new Set(['password', 'client_credentials', '
  * never both (section 2.3.1: `invalid_request`); a wrong one in the header is answered 401
  * with a Basic challenge naming the realm.
  *
- * Each request counts as a failure before it is checked, and the count is taken back for
- * what proved right (a right client secret, a right password): any number of guesses sent
- * at once get no more answers than the limits allow one after another.
+ * Each request counts as a guess before it is checked, and the count is kept only for what
+ * proved wrong (a wrong client secret, a wrong password): any number of guesses sent at once
+ * get no more answers than the limits allow one after another, and a right secret or
+ * password leaves no count behind (see {@link AuthenticationLimits}).
  *
  * The grants themselves are @node-oauth/oauth2-server's: it is small, dependency-light and
  * follows the RFC closely, and its model maps onto the framework's token store. The
@@ -117,14 +122,11 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
     // RFC 6749 §3.1: a parameter sent without a value is as if it were not sent (a form
     // whose `scope` field is left empty asks for no scope, not for the scope "").
     const body = Object.fromEntries([...form].filter(([, value]) => value !== ''));
-    // Counted as a failure before any hashing, and refused (uncounted) while the address, or
-    // the address for this client or user, must wait.
+    // Counted as a guess before any hashing, and refused unchecked while the address, or the
+    // client or user it names, must wait.
     const attempt = this.#attemptOf(request, body);
-    const wait = await this.#limits.failed(attempt);
-    if (wait > 0) {
-      await this.#limits.refund(attempt);
-      throw tooManyFailures(wait);
-    }
+    const admission = await this.#limits.admit(attempt);
+    if (admission.retryAfter > 0) throw tooManyFailures(admission.retryAfter, admission.because);
     const libraryRequest = new OAuth2Server.Request({
       method: request.method,
       // The library reads the body's type from these headers, so they must describe what was read.
@@ -138,15 +140,16 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       await asClient(addressKey(attempt.address), () =>
         this.#server.token(libraryRequest, libraryResponse),
       );
-      await this.#limits.refund(attempt);
-      await this.#limits.succeeded(attempt);
+      await admission.settle('right');
       return jsonAnswer(
         libraryResponse.status ?? 200,
         libraryResponse.body,
         libraryResponse.headers,
       );
     } catch (error) {
-      await this.#limits.refund(notAtFault(error, attempt), { address: false });
+      // The wrong guess that uses up an allowance is answered 429 already.
+      const wait = await admission.settle(outcomesOf(error));
+      if (wait > 0) throw tooManyFailures(wait);
       // A failing token store is the server's problem, not an OAuth2 answer. The library
       // wraps what the model threw in its ServerError, keeping it as `inner`: rethrown, it
       // reaches the error middleware like any other error (the 503 problem with Retry-After
@@ -179,17 +182,17 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
 }
 
 /**
- * The part of an attempt a failure is not the fault of, whose count is taken back: a wrong
- * secret is the client's, a wrong password (or a check refused for want of room) the user's,
- * and any other error neither's. The address keeps its count in every case.
+ * How a refused token request counts: a wrong secret is the client's wrong guess; a wrong
+ * password (`invalid_grant`, raised only once the client proved right) the user's; anything
+ * else, a check refused for want of room included, nobody's.
  */
-function notAtFault(error: unknown, attempt: AuthenticationAttempt): AuthenticationAttempt {
+function outcomesOf(error: unknown): Record<'user' | 'client', GuessOutcome> {
   const name = error instanceof OAuth2Server.OAuthError ? error.name : undefined;
   const inner = (error as { inner?: unknown } | undefined)?.inner;
-  if (name === 'invalid_client') return { ...attempt, client: undefined };
-  if (name === 'invalid_grant' || inner instanceof PasswordCheckRefused)
-    return { ...attempt, user: undefined };
-  return attempt;
+  if (name === 'invalid_client') return { client: 'wrong', user: 'unchecked' };
+  if (name === 'invalid_grant' && !(inner instanceof PasswordCheckRefused))
+    return { client: 'right', user: 'wrong' };
+  return { client: 'unchecked', user: 'unchecked' };
 }
 
 /**

@@ -1,15 +1,26 @@
-import type { NonceCheck, NonceCounts } from './NonceCounts.ts';
+import { COUNT_WINDOW, type NonceCheck, type NonceCounts } from './NonceCounts.ts';
 import type { SharedStore } from './SharedStore.ts';
 
 /**
  * Compares and records in one step, so that two machines given the same count at once
- * cannot both accept it: refuses a count not above the last one (0), else records it with
- * the milliseconds the nonce has left (1).
+ * cannot both accept it. A nonce's counts are a hash: `h`, the highest, and a field per
+ * count used within the window below it. Refuses a count used already or below the window
+ * (0); else records it, drops the counts the window left behind, and keeps the hash for the
+ * milliseconds the nonce has left (1).
  */
-const RECORD_IF_HIGHER = `
-local last = redis.call('GET', KEYS[1])
-if last and tonumber(ARGV[1]) <= tonumber(last) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+const RECORD_IF_UNUSED = `
+local count = tonumber(ARGV[1])
+local window = tonumber(ARGV[3])
+local highest = tonumber(redis.call('HGET', KEYS[1], 'h') or '-1')
+if highest >= 0 and count <= highest - window then return 0 end
+if redis.call('HSETNX', KEYS[1], ARGV[1], 1) == 0 then return 0 end
+if count > highest then
+  redis.call('HSET', KEYS[1], 'h', ARGV[1])
+  for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+    if field ~= 'h' and tonumber(field) <= count - window then redis.call('HDEL', KEYS[1], field) end
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 `;
 
@@ -52,7 +63,7 @@ export class RedisNonceCounts implements NonceCounts {
     // The nonce first: it has a fixed length and no `:`, so no user name makes two keys alike.
     const key = this.#store.key('nonces', nonce, user);
     const recorded = await this.#store.run((redis) =>
-      redis.eval(RECORD_IF_HIGHER, 1, key, count, left),
+      redis.eval(RECORD_IF_UNUSED, 1, key, count, left, COUNT_WINDOW),
     );
     return recorded === 1 ? 'ok' : 'replayed';
   }

@@ -75,6 +75,26 @@ export abstract class SchemeAdapter<Users> implements AuthenticationAdapter {
   }
 
   /**
+   * Whether its credentials are the same on every request, as Basic's are: identical ones
+   * in flight then share one check. False for credentials that sign one request (Digest),
+   * where sharing would let a replay in.
+   */
+  get sameOnEveryRequest(): boolean {
+    return false;
+  }
+
+  /**
+   * The user name the credentials claim, read before they are checked, so that the limits
+   * can count a guess against that user's account (see {@link AuthenticationLimits});
+   * undefined when they name nobody. Never trust it: nothing is checked yet.
+   *
+   * @param _authorization - its `Authorization` header, split
+   */
+  claimedName(_authorization: Authorization): string | undefined {
+    return undefined;
+  }
+
+  /**
    * Verifies the credentials of a request this adapter accepted.
    *
    * @param authorization - its `Authorization` header, split

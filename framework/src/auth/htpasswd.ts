@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CheckedCredentials, fileIdentity } from './CheckedCredentials.ts';
-import { checkPasswords } from './passwordChecks.ts';
+import { checkPasswords, hasRoom, PasswordCheckRefused } from './passwordChecks.ts';
 
 /** A bcrypt hash (cost 10, as the demo users') of a random text nobody knows. */
 const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';
@@ -90,8 +90,13 @@ export class Htpasswd {
    * The checks run in a worker thread (see `passwordChecks.ts`); identical checks in flight
    * share one, and a right answer is kept for ten minutes (see `CheckedCredentials.ts`), so
    * that a client sending its password with every request pays once.
+   *
+   * @throws {PasswordCheckRefused} while the queue of checks, or the client's share of it,
+   *   is full (rejected, not thrown)
    */
   verify(user: string, password: string): Promise<boolean> {
+    // Not even a kept answer while a check would be refused: see `hasRoom`.
+    if (!hasRoom()) return Promise.reject(new PasswordCheckRefused());
     const key = CHECKED.keyOf(this.#identity, user, password);
     return CHECKED.check(key, () => this.#check(user, password));
   }

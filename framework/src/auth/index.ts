@@ -20,8 +20,10 @@ export {
   failure,
 } from './AuthenticationAdapter.ts';
 export {
+  type Admission,
   AuthenticationLimits,
   type AuthenticationLimitsOptions,
+  type GuessOutcome,
 } from './AuthenticationLimits.ts';
 export { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
 export { type Authentication, Authenticator } from './Authenticator.ts';

@@ -11,9 +11,9 @@ import type { PasswordJob } from './passwordWorker.ts';
  * {@link PasswordCheckRefused}, so that nobody can queue up work without end. One client
  * (one address, see {@link asClient}) has at most {@link MAX_WAITING_PER_CLIENT} of those
  * places, so that one client sending guesses all at once cannot refuse everyone else.
- * Identical checks share one before they get here, and a password proved right lately skips
- * the queue (see `CheckedCredentials.ts`): a flood of guesses, even from many addresses,
- * never refuses a client whose password is known good.
+ * Identical checks share one before they get here, and a password proved right lately needs
+ * no check (see `CheckedCredentials.ts`), but only while a check would be admitted (see
+ * {@link hasRoom}).
  */
 export const MAX_WAITING = 16;
 
@@ -22,14 +22,15 @@ export const MAX_WAITING_PER_CLIENT = 4;
 
 /**
  * A check refused because 16 checks already wait, or its client's share of them: a 503
- * problem with `Retry-After: 1`. It counts as a failed authentication of the user it names
- * (see the Authenticator): a refusal tells a guesser something too, so it is no free guess.
+ * problem with `Retry-After: 1`. It is nobody's failed authentication: the right password
+ * gets it too, so it tells a guesser nothing, and a flood by strangers never counts against
+ * the owner.
  *
  * @example
  * ```ts
  * const refused = new PasswordCheckRefused('editor');
  * refused.status; // 503, with Retry-After: 1
- * refused.user; // 'editor': the Authenticator counts it as a failure of editor's
+ * refused.user; // 'editor': the user whose password was to be checked
  * ```
  *
  * @category Authentication
@@ -87,18 +88,27 @@ export function asClient<T>(client: string, work: () => T): T {
 export function checkPasswords(
   checks: ReadonlyArray<readonly [string, string]>,
 ): Promise<boolean[]> {
+  if (!hasRoom()) return Promise.reject(new PasswordCheckRefused());
   const client = currentClient.getStore();
-  const ofClient = client === undefined ? 0 : (waitingOf.get(client) ?? 0);
-  if (waiting.size >= MAX_WAITING || ofClient >= MAX_WAITING_PER_CLIENT) {
-    return Promise.reject(new PasswordCheckRefused());
-  }
   if (client === undefined) return queued(checks);
+  const ofClient = waitingOf.get(client) ?? 0;
   waitingOf.set(client, ofClient + 1);
   return queued(checks).finally(() => {
     const left = (waitingOf.get(client) ?? 1) - 1;
     if (left === 0) waitingOf.delete(client);
     else waitingOf.set(client, left);
   });
+}
+
+/**
+ * Whether a check of the current client (see {@link asClient}) would be admitted now. The
+ * answers kept of right passwords are given only then: while the queue is full, a right
+ * password gets the same 503 as a wrong one, so that a refusal tells a guesser nothing.
+ */
+export function hasRoom(): boolean {
+  const client = currentClient.getStore();
+  const ofClient = client === undefined ? 0 : (waitingOf.get(client) ?? 0);
+  return waiting.size < MAX_WAITING && ofClient < MAX_WAITING_PER_CLIENT;
 }
 
 function queued(checks: ReadonlyArray<readonly [string, string]>): Promise<boolean[]> {

@@ -2,38 +2,13 @@ import { setImmediate } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DigestNonces } from '../../src/auth/DigestNonces.ts';
 import { Htdigest } from '../../src/auth/htdigest.ts';
-import { call, challenges, createAuthApp, hex, REALM, useTemporaryFolder } from './support.ts';
+import { call, challenges, createAuthApp, digest, hex, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-interface DigestOptions {
-  user?: string;
-  password?: string;
-  algorithm?: 'MD5' | 'SHA-256';
-  nc?: string;
-  uri?: string;
-  realm?: string;
-  method?: string;
-}
-
-/** The Authorization header a Digest client computes for a nonce (RFC 7616 section 3.4.1). */
-function digest(nonce: string, options: DigestOptions = {}): string {
-  const { user = 'alice', password = 'alice-pw', algorithm = 'MD5', nc = '00000001' } = options;
-  const { uri = '/books', realm = REALM, method = 'POST' } = options;
-  const h = (text: string) => hex(algorithm === 'MD5' ? 'md5' : 'sha256', text);
-  const cnonce = 'f00dcafe';
-  const response = h(
-    `${h(`${user}:${realm}:${password}`)}:${nonce}:${nc}:${cnonce}:auth:${h(`${method}:${uri}`)}`,
-  );
-  return (
-    `Digest username="${user}", realm="${realm}", nonce="${nonce}", uri="${uri}", ` +
-    `algorithm=${algorithm}, qop=auth, nc=${nc}, cnonce="${cnonce}", response="${response}"`
-  );
-}
 
 const BOB = { user: 'bob', password: 'bob-pw' } as const;
 

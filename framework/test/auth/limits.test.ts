@@ -1,10 +1,17 @@
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { principalKeys } from '../../src/auth/failureKeys.ts';
 import { AuthenticationLimits, type AuthenticationLimitsOptions } from '../../src/auth/index.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
-import { basic, createAuthApp, useTemporaryFolder } from './support.ts';
+import {
+  type Answer,
+  basic,
+  createAuthApp,
+  from,
+  tried,
+  useTemporaryFolder,
+  waitOf,
+} from './support.ts';
 
 const folder = useTemporaryFolder();
 const running: RunningServer[] = [];
@@ -17,36 +24,6 @@ async function serveWithLimits(limits: AuthenticationLimitsOptions): Promise<Run
   const server = await serve(app, { port: 0, handleSignals: false, hostname: '127.0.0.1' });
   running.push(server);
   return server;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request from a loopback address of our choosing: each is another client to the server. */
-function from(
-  address: string,
-  server: RunningServer,
-  path: string,
-  headers: Record<string, string>,
-  body = '',
-  method = 'POST',
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const options = { host: '127.0.0.1', port: server.port, path, method, headers };
-    const sent = httpRequest({ ...options, localAddress: address, agent: false }, (answer) => {
-      let text = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk;
-      });
-      answer.on('end', () =>
-        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: text }),
-      );
-    });
-    sent.on('error', reject).end(body);
-  });
 }
 
 const guess = (user: string, n: number) => ({ authorization: basic(user, `guess-${n}`) });
@@ -116,18 +93,25 @@ describe('the looser limit per address', () => {
 });
 
 describe('guessing at one account from many addresses', () => {
-  it('is bounded, while the owner still gets in from an address that has not failed', async () => {
+  it('is bounded per account, while the owner still gets in from an address it knows', async () => {
     const server = await serveWithLimits({ failures: 10, userFailures: 5 });
+    // The owner signs in before the attack: 127.0.2.250 becomes known to apr1.
+    expect((await from('127.0.2.250', server, '/books', right('apr1'))).status).toBe(200);
     const seen = [];
     for (let n = 1; n <= 20; n++)
       seen.push((await from(`127.0.2.${n}`, server, '/books', guess('apr1', n))).status);
-    // Four answered guesses, then each new address's guess is counted and refused.
+    // Four answered guesses, a fifth counted and answered 429, then each new address waits.
     expect(seen.filter((status) => status === 401)).toHaveLength(4);
     expect(seen.filter((status) => status === 429)).toHaveLength(16);
-    // An address that failed for the account waits, even with the right password ...
+    // Every address apr1 does not know waits, even with the right password ...
     expect((await from('127.0.2.1', server, '/books', right('apr1'))).status).toBe(429);
-    // ... the owner elsewhere does not, nor anyone else's account.
-    expect((await from('127.0.2.200', server, '/books', right('apr1'))).status).toBe(200);
+    const elsewhere = await from('127.0.2.200', server, '/books', right('apr1'));
+    expect(elsewhere.status).toBe(429);
+    expect(JSON.parse(elsewhere.body).detail).toMatch(
+      /signed in this week, or with an access token/,
+    );
+    // ... the owner at its known address does not, nor anyone else's account.
+    expect((await from('127.0.2.250', server, '/books', right('apr1'))).status).toBe(200);
     expect((await from('127.0.2.2', server, '/books', right('sha'))).status).toBe(200);
   });
 });
@@ -217,28 +201,36 @@ describe('AuthenticationLimits', () => {
     const database = file === undefined ? undefined : join(folder(), file);
     const limits = new AuthenticationLimits({ failures: 2, window: 30, database });
     const editorHere = { address: '192.0.2.7', user: 'editor' };
-    expect(await limits.failed(editorHere)).toBe(0);
-    await limits.succeeded(editorHere);
-    expect(await limits.failed(editorHere)).toBe(0);
-    expect(await limits.failed(editorHere)).toBe(30);
-    expect(await limits.retryAfter(editorHere)).toBe(30);
-    expect(await limits.retryAfter({ address: '198.51.100.1', user: 'editor' })).toBe(0);
-    expect(await limits.retryAfter({ address: '192.0.2.7', user: 'learner' })).toBe(0);
+    expect(await tried(limits, editorHere, 'wrong')).toBe(0);
+    expect(await tried(limits, editorHere, 'right')).toBe(0);
+    expect(await tried(limits, editorHere, 'wrong')).toBe(0);
+    expect(await tried(limits, editorHere, 'wrong')).toBe(30);
+    expect(await waitOf(limits, editorHere)).toBe(30);
+    expect(await waitOf(limits, { address: '198.51.100.1', user: 'editor' })).toBe(0);
+    expect(await waitOf(limits, { address: '192.0.2.7', user: 'learner' })).toBe(0);
+  });
+
+  it('takes back the count of a right or unchecked guess, leaving nothing that refuses', async () => {
+    const limits = new AuthenticationLimits({ failures: 2, addressFailures: 2, userFailures: 2 });
+    const attempt = { address: '192.0.2.9', user: 'editor' };
+    for (let n = 0; n < 10; n++) expect(await tried(limits, attempt, 'unchecked')).toBe(0);
+    for (let n = 0; n < 10; n++) expect(await tried(limits, attempt, 'right')).toBe(0);
+    expect(await tried(limits, { address: '192.0.2.10', user: 'editor' }, 'right')).toBe(0);
   });
 
   it('counts an IPv6 client by its /64 network', async () => {
     const limits = new AuthenticationLimits({ failures: 2 });
-    await limits.failed({ address: '2001:db8:0:1::a', user: 'editor' });
-    await limits.failed({ address: '2001:db8:0:1:ffff::b', user: 'editor' });
-    expect(await limits.retryAfter({ address: '2001:db8::1:0:0:0:c', user: 'editor' })).toBe(60);
-    expect(await limits.retryAfter({ address: '2001:db8:0:2::a', user: 'editor' })).toBe(0);
+    await tried(limits, { address: '2001:db8:0:1::a', user: 'editor' }, 'wrong');
+    await tried(limits, { address: '2001:db8:0:1:ffff::b', user: 'editor' }, 'wrong');
+    expect(await waitOf(limits, { address: '2001:db8::1:0:0:0:c', user: 'editor' })).toBe(60);
+    expect(await waitOf(limits, { address: '2001:db8:0:2::a', user: 'editor' })).toBe(0);
   });
 
   it('keeps a bounded number of short keys under a flood of long made-up names', async () => {
     const limits = new AuthenticationLimits({ maxKeys: 300 });
     const long = 'x'.repeat(12 * 1024);
     for (let n = 0; n < 3_000; n++) {
-      await limits.failed({ address: `10.0.${n >> 8}.${n & 255}`, user: `${long}${n}` });
+      await tried(limits, { address: `10.0.${n >> 8}.${n & 255}`, user: `${long}${n}` }, 'wrong');
       expect(limits.size).toBeLessThanOrEqual(300);
     }
     expect(limits.size).toBe(300);
@@ -251,10 +243,10 @@ describe('AuthenticationLimits', () => {
     const database = join(folder(), 'limits.sqlite');
     const one = new AuthenticationLimits({ failures: 2, database });
     const other = new AuthenticationLimits({ failures: 2, database });
-    await one.failed({ address: '192.0.2.7', user: 'editor' });
-    await other.failed({ address: '192.0.2.7', user: 'editor' });
-    expect(await one.retryAfter({ address: '192.0.2.7', user: 'editor' })).toBeGreaterThan(0);
-    expect(await other.retryAfter({ address: '192.0.2.7', user: 'learner' })).toBe(0);
+    await tried(one, { address: '192.0.2.7', user: 'editor' }, 'wrong');
+    await tried(other, { address: '192.0.2.7', user: 'editor' }, 'wrong');
+    expect(await waitOf(one, { address: '192.0.2.7', user: 'editor' })).toBeGreaterThan(0);
+    expect(await waitOf(other, { address: '192.0.2.7', user: 'learner' })).toBe(0);
   });
 
   it('refuses limits that are not whole numbers of at least 1, and keys it does not know', () => {

@@ -59,15 +59,37 @@ describe('password checks under load', () => {
     expect(await Promise.all(flood)).toContain(503);
   });
 
-  it('counts a guess refused for want of room as a failure', async () => {
-    const server = await serveSlowUser({ failures: 30 });
-    const statuses = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => statusOf(server, `guess-${n}`, '127.0.5.2')),
+  /** 40 guesses from ten addresses at once: the queue is full while they are checked. */
+  function flood(server: RunningServer): Promise<number[]> {
+    const guesses = Array.from({ length: 40 }, (_, n) =>
+      statusOf(server, `guess-${n}`, `127.0.5.${100 + (n % 10)}`),
     );
-    expect(statuses).toContain(503);
-    // 40 guesses counted, past the 30 allowed: the next one waits. Before, only the 16 or
-    // so that were checked counted, and refused guesses were free.
-    expect(await statusOf(server, 'another-guess', '127.0.5.2')).toBe(429);
-    expect(await statusOf(server, 'slow-secret', '127.0.5.3')).toBe(200);
+    return Promise.all(guesses);
+  }
+  const arrived = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('never counts a refusal for want of room against the refused', async () => {
+    const server = await serveSlowUser({ failures: 3, userFailures: 1000 });
+    const guesses = flood(server);
+    await arrived();
+    // The owner's right password while strangers fill the queue: 503, a dozen times.
+    const owner = [];
+    for (let n = 0; n < 12; n++) owner.push(await statusOf(server, 'slow-secret', '127.0.5.2'));
+    expect(owner).toContain(503);
+    expect(await guesses).toContain(503);
+    // Before, each 503 counted as the owner's failure, and the owner got 429 for a minute.
+    expect(await statusOf(server, 'slow-secret', '127.0.5.2')).toBe(200);
+  });
+
+  it('gives a kept right answer only where a check would be admitted', async () => {
+    const server = await serveSlowUser({ userFailures: 1000 });
+    // The owner signs in: its right answer is kept for ten minutes.
+    expect(await statusOf(server, 'slow-secret', '127.0.5.20')).toBe(200);
+    const guesses = flood(server);
+    await arrived();
+    // A prober's guess while the queue is full: before, the kept answer said 200 to the
+    // right password while every wrong one got 503, an oracle outside every limit.
+    expect(await statusOf(server, 'slow-secret', '127.0.5.30')).toBe(503);
+    expect(await guesses).toContain(503);
   });
 });

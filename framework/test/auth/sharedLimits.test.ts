@@ -9,7 +9,7 @@ import {
 import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
 import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
-import { basic, REALM, useTemporaryFolder, writeHtpasswd } from './support.ts';
+import { basic, REALM, tried, useTemporaryFolder, waitOf, writeHtpasswd } from './support.ts';
 
 const folder = useTemporaryFolder();
 let redis: RedisServer;
@@ -61,70 +61,75 @@ describe('AuthenticationLimits in a shared store', () => {
   it('counts the failures of one pair spread over two machines as one', async () => {
     const { one, other } = twoMachines({ failures: 3 });
     const editorHere = { address: '192.0.2.7', user: 'editor' };
-    expect(await one.failed(editorHere)).toBe(0);
-    expect(await other.failed(editorHere)).toBe(0);
-    expect(await one.failed(editorHere)).toBe(60);
-    expect(await other.retryAfter(editorHere)).toBe(60);
+    expect(await tried(one, editorHere, 'wrong')).toBe(0);
+    expect(await tried(other, editorHere, 'wrong')).toBe(0);
+    expect(await tried(one, editorHere, 'wrong')).toBe(60);
+    expect(await waitOf(other, editorHere)).toBe(60);
     // Another client of the same user, and another user of the same client, may try.
-    expect(await other.retryAfter({ address: '198.51.100.1', user: 'editor' })).toBe(0);
-    expect(await other.retryAfter({ address: '192.0.2.7', user: 'learner' })).toBe(0);
+    expect(await waitOf(other, { address: '198.51.100.1', user: 'editor' })).toBe(0);
+    expect(await waitOf(other, { address: '192.0.2.7', user: 'learner' })).toBe(0);
   });
 
   it('starts a pair’s count again after a success on the other machine', async () => {
     const { one, other } = twoMachines({ failures: 3 });
     const editorHere = { address: '192.0.2.8', user: 'editor' };
-    await one.failed(editorHere);
-    await one.failed(editorHere);
-    await other.succeeded(editorHere);
-    expect(await one.failed(editorHere)).toBe(0);
+    await tried(one, editorHere, 'wrong');
+    await tried(one, editorHere, 'wrong');
+    await tried(other, editorHere, 'right');
+    expect(await tried(one, editorHere, 'wrong')).toBe(0);
   });
 
   it('counts an address’s failures for many users over both machines', async () => {
     const { one, other } = twoMachines({ failures: 10, addressFailures: 3 });
-    expect(await one.failed({ address: '192.0.2.9', user: 'a' })).toBe(0);
-    expect(await other.failed({ address: '192.0.2.9', user: 'b' })).toBe(0);
-    expect(await one.failed({ address: '192.0.2.9', user: 'c' })).toBeGreaterThan(3500);
-    expect(await other.retryAfter({ address: '192.0.2.9' })).toBeGreaterThan(3500);
-    expect(await other.retryAfter({ address: '192.0.2.10' })).toBe(0);
+    expect(await tried(one, { address: '192.0.2.9', user: 'a' }, 'wrong')).toBe(0);
+    expect(await tried(other, { address: '192.0.2.9', user: 'b' }, 'wrong')).toBe(0);
+    expect(await tried(one, { address: '192.0.2.9', user: 'c' }, 'wrong')).toBeGreaterThan(3500);
+    expect(await waitOf(other, { address: '192.0.2.9' })).toBeGreaterThan(3500);
+    expect(await waitOf(other, { address: '192.0.2.10' })).toBe(0);
   });
 
-  it('counts an account’s failures from many addresses over both machines', async () => {
+  it('shares one budget per account among unknown addresses over both machines, not the known', async () => {
     const { one, other } = twoMachines({ failures: 10, userFailures: 3 });
+    // The owner signs in on one machine: its address is known on both.
+    await tried(one, { address: '203.0.113.250', user: 'editor' }, 'right');
     const machines = [one, other, one];
     for (const [n, machine] of machines.entries())
-      await machine.failed({ address: `203.0.113.${n + 1}`, user: 'editor' });
-    // Each address that failed for the attacked account waits; the owner elsewhere does not.
-    expect(await other.retryAfter({ address: '203.0.113.1', user: 'editor' })).toBeGreaterThan(
-      3500,
-    );
-    expect(await one.retryAfter({ address: '203.0.113.200', user: 'editor' })).toBe(0);
+      await tried(machine, { address: `203.0.113.${n + 1}`, user: 'editor' }, 'wrong');
+    expect(await waitOf(other, { address: '203.0.113.1', user: 'editor' })).toBeGreaterThan(3500);
+    expect(await waitOf(one, { address: '203.0.113.200', user: 'editor' })).toBeGreaterThan(3500);
+    expect(await waitOf(other, { address: '203.0.113.250', user: 'editor' })).toBe(0);
   });
 
   it('keeps its counts under the prefix, each with an expiry', async () => {
     const { prefix, one } = twoMachines({ failures: 2, window: 1 });
     const editorHere = { address: '192.0.2.11', user: 'editor' };
-    await one.failed(editorHere);
-    expect(await one.failed(editorHere)).toBe(1);
+    await tried(one, editorHere, 'wrong');
+    expect(await tried(one, editorHere, 'wrong')).toBe(1);
+    await tried(one, { address: '192.0.2.12', user: 'editor' }, 'right');
     const keys = await inspector.keys(`${prefix}*`);
     expect(keys.sort()).toEqual([
       `${prefix}limits:account:user:editor`,
       `${prefix}limits:address:192.0.2.11`,
+      `${prefix}limits:address:192.0.2.12`,
+      `${prefix}limits:known:user:editor@192.0.2.12`,
       `${prefix}limits:pair:user:editor@192.0.2.11`,
     ]);
     for (const key of keys) {
       const ttl = await inspector.pttl(key);
       expect(ttl, key).toBeGreaterThan(0);
-      expect(ttl, key).toBeLessThanOrEqual(3_600_000);
+      // A known address is kept a week; every count, an hour at most.
+      expect(ttl, key).toBeLessThanOrEqual(key.includes(':known:') ? 7 * 86_400_000 : 3_600_000);
     }
     // The pair's wait is its key's expiry: once Redis dropped it, the pair may try again.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await inspector.exists(`${prefix}limits:pair:user:editor@192.0.2.11`)).toBe(0);
-    expect(await one.retryAfter(editorHere)).toBe(0);
+    expect(await waitOf(one, editorHere)).toBe(0);
   });
 
   it('never deletes counts from Redis to bound this process’s memory', async () => {
     const { prefix, one } = twoMachines({ maxKeys: 2 });
-    for (let n = 1; n <= 3; n++) await one.failed({ address: `192.0.2.${n}`, user: `u${n}` });
+    for (let n = 1; n <= 3; n++)
+      await tried(one, { address: `192.0.2.${n}`, user: `u${n}` }, 'wrong');
     expect(one.size).toBe(0);
     expect(await inspector.exists(`${prefix}limits:pair:user:u1@192.0.2.1`)).toBe(1);
   });
@@ -141,10 +146,10 @@ describe('AuthenticationLimits while Redis cannot be reached', () => {
   it('fails closed with the 503 problem, and works again once Redis is back', async () => {
     const { one, other } = twoMachines({ failures: 3 });
     const editorHere = { address: '192.0.2.12', user: 'editor' };
-    expect(await one.failed(editorHere)).toBe(0);
+    expect(await tried(one, editorHere, 'wrong')).toBe(0);
     await redis.stop();
     try {
-      for (const asked of [one.retryAfter(editorHere), other.failed(editorHere)]) {
+      for (const asked of [waitOf(one, editorHere), tried(other, editorHere, 'wrong')]) {
         const problem = await problemOf(asked);
         expect(problem.status).toBe(503);
         expect(problem.headers['retry-after']).toBe('5');
@@ -154,11 +159,11 @@ describe('AuthenticationLimits while Redis cannot be reached', () => {
       await redis.restart();
     }
     // The same instances recover by themselves: ioredis reconnects.
-    await vi.waitFor(async () => expect(await one.retryAfter(editorHere)).toBe(0), {
+    await vi.waitFor(async () => expect(await waitOf(one, editorHere)).toBe(0), {
       timeout: 10_000,
       interval: 200,
     });
-    expect(await other.failed(editorHere)).toBe(0);
+    expect(await tried(other, editorHere, 'wrong')).toBe(0);
   }, 20_000);
 });
 

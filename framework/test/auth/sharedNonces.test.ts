@@ -55,6 +55,23 @@ describe('DigestNonces with a shared key and store', () => {
     expect(await strangers.other.use('alice', strangers.one.issue(), 1)).toBe('stale');
   });
 
+  it('accepts counts out of order within the window, once each, on either machine', async () => {
+    const { one, other } = twoMachines();
+    const nonce = one.issue();
+    for (const [machine, count] of [
+      [one, 5],
+      [other, 3],
+      [one, 4],
+      [other, 200],
+    ] as const)
+      expect(await machine.use('alice', nonce, count), String(count)).toBe('ok');
+    expect(await other.use('alice', nonce, 3)).toBe('replayed');
+    // 200 left 5 behind, past the window of 64: refused, though never used.
+    expect(await one.use('alice', nonce, 6)).toBe('replayed');
+    expect(await one.use('alice', nonce, 137)).toBe('ok');
+    expect(await other.use('alice', nonce, 137)).toBe('replayed');
+  });
+
   it('counts at once: of one count sent to both machines together, one is refused', async () => {
     const { one, other } = twoMachines();
     const nonce = one.issue();

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
 import { afterAll } from 'vitest';
 import {
+  type AuthenticationAttempt,
+  type AuthenticationLimits,
   type AuthenticationLimitsOptions,
   type AuthorizationConfig,
   authConfigProvider,
   type ForwardedHeader,
+  type GuessOutcome,
   IDENTITY,
 } from '../../src/auth/index.ts';
 import {
@@ -167,4 +171,76 @@ export const basic = (user: string, password: string) =>
 export function challenges(response: Response): string[] {
   const joined = response.headers.get('www-authenticate') ?? '';
   return joined.split(/, (?=(?:Basic|Digest|Bearer) )/);
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request from a loopback address of our choosing: each is another client to the server. */
+export function from(
+  address: string,
+  server: { readonly port: number },
+  path: string,
+  headers: Record<string, string>,
+  body = '',
+  method = 'POST',
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const options = { host: '127.0.0.1', port: server.port, path, method, headers };
+    const sent = httpRequest({ ...options, localAddress: address, agent: false }, (answer) => {
+      let text = '';
+      answer.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: text }),
+      );
+    });
+    sent.on('error', reject).end(body);
+  });
+}
+
+/** One guess at `attempt` under `limits`, settled as `outcome`: the seconds to wait after it. */
+export async function tried(
+  limits: AuthenticationLimits,
+  attempt: AuthenticationAttempt,
+  outcome: GuessOutcome,
+): Promise<number> {
+  const admission = await limits.admit(attempt);
+  return admission.retryAfter > 0 ? admission.retryAfter : admission.settle(outcome);
+}
+
+/** The seconds an attempt must wait before anything is checked; the count is taken back. */
+export async function waitOf(limits: AuthenticationLimits, attempt: AuthenticationAttempt) {
+  const admission = await limits.admit(attempt);
+  await admission.settle('unchecked');
+  return admission.retryAfter;
+}
+
+export interface DigestOptions {
+  user?: string;
+  password?: string;
+  algorithm?: 'MD5' | 'SHA-256';
+  nc?: string;
+  uri?: string;
+  realm?: string;
+  method?: string;
+}
+
+/** The Authorization header a Digest client computes for a nonce (RFC 7616 section 3.4.1). */
+export function digest(nonce: string, options: DigestOptions = {}): string {
+  const { user = 'alice', password = 'alice-pw', algorithm = 'MD5', nc = '00000001' } = options;
+  const { uri = '/books', realm = REALM, method = 'POST' } = options;
+  const h = (text: string) => hex(algorithm === 'MD5' ? 'md5' : 'sha256', text);
+  const cnonce = 'f00dcafe';
+  const response = h(
+    `${h(`${user}:${realm}:${password}`)}:${nonce}:${nc}:${cnonce}:auth:${h(`${method}:${uri}`)}`,
+  );
+  return (
+    `Digest username="${user}", realm="${realm}", nonce="${nonce}", uri="${uri}", ` +
+    `algorithm=${algorithm}, qop=auth, nc=${nc}, cnonce="${cnonce}", response="${response}"`
+  );
 }
