@@ -289,24 +289,30 @@ export class Application implements MiddlewareInterface {
   /**
    * Serves the application over HTTP with its {@link ApplicationOptions.runner}: with
    * `serve` (node:http), on `options.port`, else the `PORT` environment variable, else
-   * 8080, stopping cleanly on SIGINT and SIGTERM. Once the returned server's `close()` has
-   * closed it, {@link ApplicationEvents.SERVER_CLOSED} lets services release what they hold.
+   * 8080, stopping cleanly on SIGINT and SIGTERM. First {@link ApplicationEvents.SERVER_STARTING}
+   * lets services check what they need of the routes: a listener's error rejects, and the
+   * server does not start. Once the returned server's `close()` has closed it,
+   * {@link ApplicationEvents.SERVER_CLOSED} lets services release what they hold.
    *
    * @throws Error when the application was built with `new Application()` and no runner
    */
   run(options: ServeOptions = {}): Promise<RunningServer> {
-    if (this.#runner === undefined) {
+    const runner = this.#runner;
+    if (runner === undefined) {
       throw new Error(
         'This application has no server to run on. Build it with createApplication() or the ' +
           "container, or pass { runner: serve } (from 'hyperpipe/server') to new Application().",
       );
     }
-    return this.#runner(this, options).then((server) => ({
-      ...server,
-      // What services hold open, such as a shared store's connection, would keep the process alive.
-      close: () =>
-        server.close().then(() => this.events.trigger(ApplicationEvents.SERVER_CLOSED, this)),
-    }));
+    const starting = this.events.trigger(ApplicationEvents.SERVER_STARTING, this);
+    return starting
+      .then(() => runner(this, options))
+      .then((server) => ({
+        ...server,
+        // What services hold open, such as a shared store's connection, would keep the process alive.
+        close: () =>
+          server.close().then(() => this.events.trigger(ApplicationEvents.SERVER_CLOSED, this)),
+      }));
   }
 }
 

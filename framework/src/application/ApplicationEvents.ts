@@ -19,6 +19,13 @@
  */
 export const ApplicationEvents = {
   /**
+   * `run()` is about to start the server, with every route added. A listener that throws
+   * stops the start: `run()` rejects with its error and nothing listens. Services check
+   * here what only the routes can tell, such as authorization rules that name a route, so
+   * that a mistake stops the start rather than answer 500 to every request.
+   */
+  SERVER_STARTING: 'server.starting',
+  /**
    * The server `run()` started has closed its connections. Listeners release what the
    * application's services hold open, such as a connection to a shared store, which would
    * otherwise keep the process alive after `close()`.

@@ -56,7 +56,10 @@ export class AuthEvent {
   identity: Identity = GUEST;
   /** Why the credentials were refused, when they were. */
   failure: AuthenticationFailure | undefined;
-  /** What is asked for: `<service>::entity`, `<service>::collection` or an RPC action. */
+  /**
+   * What is asked for: `<service>::entity`, `<service>::collection`, an RPC action
+   * (`<service>::<action>`), or the name of any other route.
+   */
   resource: string | undefined;
   /**
    * How: the HTTP method, and `GET` for a `HEAD` request. HEAD follows GET: a listener that

@@ -13,6 +13,8 @@ import { parseAuthorization } from './authorizationHeader.ts';
 import { GUEST } from './Identity.ts';
 import { IDENTITY } from './identityAttribute.ts';
 import { OAuth2Adapter } from './OAuth2Adapter.ts';
+import { resourceOf } from './resourceOf.ts';
+import { ruleProblem } from './rulesAgainstRoutes.ts';
 import { unauthorized } from './unauthorized.ts';
 
 const UNROUTED =
@@ -70,8 +72,10 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
    *
    * @param authenticator - for the challenges of a 401
    * @param events - where the authorization events are triggered
-   * @param routes - the application's routes: given, every resource a rule names must be
-   *   served by one of them (checked at the first request), or every request is refused
+   * @param routes - the application's routes: given, every rule must apply to them
+   *   (checked at the first request), or every request is refused. `app.run()` checks
+   *   sooner, at start, where the container built the rules (see `rulesAgainstRoutes.ts`);
+   *   this check holds for an application served otherwise, or handling requests in-process
    */
   constructor(
     rules: AuthorizationRules,
@@ -143,8 +147,8 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
 
   /**
    * Fails closed on a rule that cannot apply: one that names a resource no route serves (a
-   * misspelt service name), or a method no route of the resource answers. Either would
-   * leave public, without a word, what the rule meant to protect.
+   * misspelt name), or a method no route of the resource answers. Either would leave
+   * public, without a word, what the rule meant to protect.
    */
   #checkRules(): void {
     if (this.#misconfigured === undefined) {
@@ -158,63 +162,4 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     }
     if (this.#misconfigured) throw this.#misconfigured;
   }
-}
-
-/** What makes a rule unable to apply to these routes, if anything does. */
-function ruleProblem(rules: AuthorizationRules, routes: readonly Route[]): string | undefined {
-  const served = new Set(routes.map(resourceOf));
-  const unknown = rules.resources.filter((name) => !served.has(name));
-  if (unknown.length > 0) {
-    return (
-      `The authorization rules name resources no route serves: ${unknown.join(', ')}. The ` +
-      `resources the routes serve: ${[...served].sort().join(', ') || 'none'}`
-    );
-  }
-  for (const resource of rules.resources) {
-    const answered = methodsAnswered(routes.filter((route) => resourceOf(route) === resource));
-    if (answered === undefined) continue;
-    const never = rules.methodsOf(resource).filter((method) => !answered.has(method));
-    if (never.length > 0) {
-      return (
-        `The authorization rule for ${resource} names ${never.join(', ')}, which its routes ` +
-        `never answer (they answer ${[...answered].join(', ') || 'nothing'})`
-      );
-    }
-  }
-  return undefined;
-}
-
-/**
- * The methods some route answers, HEAD with GET; `undefined` when one takes every method
- * (no method list, or a REST resource's, which answers those it lacks with its own 405).
- */
-function methodsAnswered(routes: readonly Route[]): Set<string> | undefined {
-  const answered = new Set<string>();
-  for (const route of routes) {
-    if (route.methods === undefined || route.options.allow !== undefined) return undefined;
-    for (const method of route.methods) answered.add(method);
-    if (answered.has('GET')) answered.add('HEAD');
-  }
-  return answered;
-}
-
-/**
- * The resource a route serves: the `resource` option registerResource sets
- * (`<service>::entity` or `::collection`), else the route's name, as for an RPC route.
- *
- * @example
- * ```ts
- * const app = createApplication();
- * const route = app.get(
- *   '/ping',
- *   (_request, response) => json({ ack: 1 }, response),
- *   'ping',
- * );
- * resourceOf(route); // 'ping'
- * ```
- *
- * @category Authentication
- */
-export function resourceOf(route: Route): string {
-  return route.options.resource ?? route.name;
 }

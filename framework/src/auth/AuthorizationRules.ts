@@ -3,22 +3,28 @@ import { didYouMean } from '../config/didYouMean.ts';
 import { isMap } from '../config/mergeConfig.ts';
 
 /**
- * The methods of one REST resource that need an authenticated identity, per kind of URL.
+ * The methods that need an authenticated identity, under one name of the `authorization`
+ * configuration: a REST resource's per kind of URL, an RPC service's per action, or a
+ * route's that is neither.
  *
  * @category Authentication
  */
 export interface ResourceRules {
-  /** Methods of entity URLs (`/speaker/1`), such as `['PUT', 'PATCH', 'DELETE']`. */
+  /** Methods of a REST resource's entity URLs (`/speaker/1`), such as `['PUT', 'PATCH', 'DELETE']`. */
   entity?: readonly string[];
-  /** Methods of the collection URL (`/speaker`), such as `['POST']`. */
+  /** Methods of a REST resource's collection URL (`/speaker`), such as `['POST']`. */
   collection?: readonly string[];
-  /** Methods of RPC actions, by action name. */
+  /** Methods of RPC actions, by action name: `actions.reset` is the route named `<service>::reset`. */
   actions?: Readonly<Record<string, readonly string[]>>;
+  /** Methods of the route of this name, for a route that is no REST resource or RPC action. */
+  methods?: readonly string[];
 }
 
 /**
- * The `authorization` configuration: rules by service name (the key of the resource's `rest`
- * entry, or an RPC service's name). Everything not named is public.
+ * The `authorization` configuration: rules by name. A REST resource's is the key of its
+ * `rest` entry, an RPC service's the part of its routes' names before `::`, any other
+ * route's its own name. Everything not named is public, and when `app.run()` starts the
+ * server, a rule that names nothing the routes serve stops the start.
  *
  * @example
  * ```ts
@@ -27,6 +33,10 @@ export interface ResourceRules {
  *     entity: ['PUT', 'PATCH', 'DELETE'],
  *     collection: ['POST'],
  *   },
+ *   // the route named 'Stats::reset'
+ *   Stats: { actions: { reset: ['POST'] } },
+ *   // the route named 'ping'
+ *   ping: { methods: ['POST'] },
  * };
  * ```
  *
@@ -36,8 +46,8 @@ export type AuthorizationConfig = Readonly<Record<string, ResourceRules>>;
 
 /**
  * Which methods of which resources need an authenticated identity. Resources are named as
- * Apigility names them: `<service>::entity`, `<service>::collection`, `<service>::<action>`.
- * Public by default.
+ * Apigility names them: `<service>::entity`, `<service>::collection`, `<service>::<action>`;
+ * a route that is none of these by its name. Public by default.
  *
  * @example
  * ```ts
@@ -54,13 +64,17 @@ export type AuthorizationConfig = Readonly<Record<string, ResourceRules>>;
  */
 export class AuthorizationRules {
   readonly #protected = new Map<string, Set<string>>();
+  /** Where the configuration wrote the rule of each resource, for messages that point at it. */
+  readonly #written = new Map<string, string>();
 
   /**
    * Reads the `authorization` configuration, refusing any part of it that could not apply:
    * an unknown key (`entities` for `entity`), a method no HTTP client can send (`PATH`), or
-   * `HEAD` without `GET`. Each would otherwise leave public what it meant to protect.
+   * `HEAD` without `GET`. Each would otherwise leave public what it meant to protect. Whether
+   * the names are those of routes is known only once every route is added: see
+   * `rulesAgainstRoutes.ts`.
    *
-   * @param config - rules by service name; none makes everything public
+   * @param config - rules by name; none makes everything public
    * @throws Error naming the mistake and what would be right
    */
   static fromConfig(config: AuthorizationConfig = {}): AuthorizationRules {
@@ -69,7 +83,7 @@ export class AuthorizationRules {
     for (const [service, resourceRules] of Object.entries(config)) {
       const where = `authorization["${service}"]`;
       if (!isMap(resourceRules)) throw ruleError(`${where} must be a map such as ${EXAMPLE}`);
-      const { entity, collection, actions, ...unknown } = resourceRules as ResourceRules;
+      const { entity, collection, actions, methods, ...unknown } = resourceRules as ResourceRules;
       const [key] = Object.keys(unknown);
       if (key !== undefined) {
         throw ruleError(
@@ -77,14 +91,22 @@ export class AuthorizationRules {
             `${RULE_KEYS.join(', ')}`,
         );
       }
-      rules.require(`${service}::entity`, methodsOf(entity, `${where}.entity`));
-      rules.require(`${service}::collection`, methodsOf(collection, `${where}.collection`));
+      rules.#requireAt(`${service}::entity`, entity, `${where}.entity`);
+      rules.#requireAt(`${service}::collection`, collection, `${where}.collection`);
       if (actions !== undefined && !isMap(actions))
         throw ruleError(`${where}.actions must map action names to methods`);
-      for (const [action, methods] of Object.entries(actions ?? {}))
-        rules.require(`${service}::${action}`, methodsOf(methods, `${where}.actions.${action}`));
+      for (const [action, listed] of Object.entries(actions ?? {}))
+        rules.#requireAt(`${service}::${action}`, listed, `${where}.actions.${action}`);
+      rules.#requireAt(service, methods, `${where}.methods`);
     }
     return rules;
+  }
+
+  /** {@link AuthorizationRules.require}, remembering where the configuration wrote the rule. */
+  #requireAt(resource: string, methods: unknown, where: string): void {
+    const named = methodsOf(methods, where);
+    if (named.length > 0 && !this.#written.has(resource)) this.#written.set(resource, where);
+    this.require(resource, named);
   }
 
   /**
@@ -125,6 +147,16 @@ export class AuthorizationRules {
   }
 
   /**
+   * Where the rule for the resource is written, for a message that must point at it:
+   * `authorization["Books"].entity` when it came from the configuration.
+   *
+   * @param resource - the resource, such as `Books::entity`
+   */
+  whereWritten(resource: string): string {
+    return this.#written.get(resource) ?? `the rule for ${resource}`;
+  }
+
+  /**
    * The methods a rule protects on the resource, upper-case (`HEAD` with `GET`).
    *
    * @param resource - the resource, such as `Conference.V1.Talk::entity`
@@ -144,7 +176,7 @@ export class AuthorizationRules {
   }
 }
 
-const RULE_KEYS = ['entity', 'collection', 'actions'];
+const RULE_KEYS = ['entity', 'collection', 'actions', 'methods'];
 const EXAMPLE = "{ entity: ['PATCH', 'DELETE'], collection: ['POST'] }";
 
 function ruleError(problem: string): Error {

@@ -20,6 +20,7 @@ import { Htpasswd } from './htpasswd.ts';
 import { OAuth2Adapter } from './OAuth2Adapter.ts';
 import { OAuth2TokenEndpoint } from './OAuth2TokenEndpoint.ts';
 import { RedisTokenStore } from './RedisTokenStore.ts';
+import { checkRulesAtStart } from './rulesAgainstRoutes.ts';
 import { SharedStore, type SharedStoreConfig } from './SharedStore.ts';
 import { SqliteTokenStore } from './SqliteTokenStore.ts';
 import type { OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
@@ -158,9 +159,15 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
       container.get('Authenticator') as Authenticator,
       container.get('EventManager') as EventManager,
     ),
-  // Read when the application is built, so a rule that cannot apply stops the start.
-  AuthorizationRules: (container: Container) =>
-    AuthorizationRules.fromConfig(configOf(container).authorization as AuthorizationConfig),
+  // Read when the application is built, so a rule that cannot apply stops the start; checked
+  // against the routes when app.run() starts the server, once every route is added.
+  AuthorizationRules: (container: Container) => {
+    const rules = AuthorizationRules.fromConfig(
+      configOf(container).authorization as AuthorizationConfig,
+    );
+    checkRulesAtStart(rules, container.get('EventManager') as EventManager);
+    return rules;
+  },
   // Holds authorization in place: with rules configured, no route's middleware runs for a
   // request AuthorizationMiddleware did not judge, wherever it was piped or left out.
   RouteGuard: (container: Container) =>

@@ -1,4 +1,5 @@
 import { Application, createApplication, createContainer, json } from 'hyperpipe';
+import { ApplicationEvents } from 'hyperpipe/server';
 import { describe, expect, it } from 'vitest';
 import type { Runner } from '../../src/application/Runner.ts';
 
@@ -36,6 +37,20 @@ describe('app.run() and the runner (the core holds no server)', () => {
     const running = await app.run({ port: 1234 });
     expect(running.url).toBe('http://example.test');
     expect(calls).toEqual([[app, { port: 1234 }]]);
+  });
+
+  it('does not start when a listener of server.starting throws, rejecting with its error', async () => {
+    const calls: unknown[][] = [];
+    const app = createApplication({ runner: recordingRunner(calls) });
+    app.get('/ping', () => json({ ack: true }), 'ping');
+    const seen: string[][] = [];
+    app.events.on<Application>(ApplicationEvents.SERVER_STARTING, (starting) => {
+      seen.push(starting.routes.map((route) => route.name));
+      throw new Error('a rule names a route that is not there');
+    });
+    await expect(app.run({ port: 0 })).rejects.toThrow('a rule names a route that is not there');
+    expect(seen).toEqual([['ping']]);
+    expect(calls).toEqual([]);
   });
 
   it('the container gives its application node:http, or the Runner service configured', async () => {

@@ -176,7 +176,7 @@ describe('rules that cannot apply', () => {
     );
   });
 
-  it('refuses every request while a rule names a method its routes never answer', async () => {
+  it('served without app.run(), which would check at start, refuses every request while a rule names a method its routes never answer', async () => {
     // The collection route answers GET and POST only: a rule for PUT there protects nothing.
     const app = buildApp(RIGHT, { Books: { collection: ['POST', 'PUT'] } });
     let statuses: number[] = [];
@@ -185,7 +185,7 @@ describe('rules that cannot apply', () => {
     });
     expect(statuses).toEqual([500, 500, 500]);
     expect(log).toContain(
-      'The authorization rule for Books::collection names PUT, which its routes never answer (they answer GET, POST, HEAD)',
+      'authorization["Books"].collection names PUT, which its routes never answer (they answer GET, POST, HEAD)',
     );
   });
 });

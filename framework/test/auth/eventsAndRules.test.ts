@@ -183,7 +183,7 @@ describe('authorization in the pipeline', () => {
     );
   });
 
-  it('refuses every request while a rule names a resource no route serves, naming it', async () => {
+  it('in-process, refuses every request while a rule names a resource no route serves, naming it', async () => {
     const { app } = createAuthApp(folder(), {
       authorization: { Bookz: { collection: ['POST'] }, Books: { entity: ['DELETE'] } },
     });
@@ -196,7 +196,7 @@ describe('authorization in the pipeline', () => {
       expect(responses.map((response) => response.status)).toEqual([500, 500]);
       expect(await responses[0]?.text()).not.toContain('Bookz'); // details stay in the log
       expect(String(logged.mock.calls[0])).toContain(
-        'The authorization rules name resources no route serves: Bookz::collection.',
+        'authorization["Bookz"].collection protects "Bookz::collection", which no route serves: no route or REST resource is named "Bookz" (did you mean "Books"?)',
       );
     } finally {
       logged.mockRestore();
