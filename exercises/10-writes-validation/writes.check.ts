@@ -244,6 +244,25 @@ it('replaces a speaker with PUT and changes one field with PATCH', async () => {
     { status: 200, json: { id, name: 'Grace Brewster Hopper', url: null, twitter: null } },
     { hint: 4 },
   );
+  // GET serves null for them, so a client that PUTs back what it read sends null: as left out.
+  const read = { name: 'Grace Brewster Hopper', url: null, twitter: null };
+  expectResponse(
+    await send('PUT', path, { json: read }),
+    { status: 200, json: read },
+    { hint: 10 },
+  );
+  // And a PATCH clears a field with null.
+  expectResponse(
+    await send('PATCH', path, { json: { url: 'https://grace.example' } }),
+    { status: 200, json: { id, url: 'https://grace.example' } },
+    { hint: 4 },
+  );
+  expectResponse(
+    await send('PATCH', path, { json: { url: null } }),
+    { status: 200, json: { id, url: null } },
+    { hint: 10 },
+  );
+  expectResponse(await send('GET', path), { status: 200, json: { id, ...read } }, { hint: 10 });
 });
 
 it('answers PUT and PATCH to an id nobody has with 404 Entity not found', async () => {
