@@ -26,9 +26,17 @@ const linkTo = (path: string) =>
   );
 
 /**
- * The messages of one field: by rule, each naming the field (`speakers` may say `speaker`),
- * so that a client can show them as they are.
+ * Whether a message names the field as the body spells it, a capital first letter allowed
+ * (`speakers` may say `speaker`): `The url must be…` does, `Invalid URL` does not, since URL
+ * says what the value should be, not which field it is; `nickname` does not name `name`.
  */
+function names(message: string, field: string): boolean {
+  const word = field.replace(/s$/, '');
+  const spellings = `${word}|${word[0]?.toUpperCase()}${word.slice(1)}`;
+  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${spellings})s?(?![\\p{L}\\p{N}_])`, 'u').test(message);
+}
+
+/** The messages of one field: by rule, each naming the field, so that a client can show them as they are. */
 const messagesNaming = (field: string) =>
   satisfies(
     (messages) =>
@@ -36,11 +44,9 @@ const messagesNaming = (field: string) =>
       messages !== null &&
       Object.keys(messages).length > 0 &&
       Object.values(messages).every(
-        (message) =>
-          typeof message === 'string' &&
-          message.toLowerCase().includes(field.replace(/s$/, '').toLowerCase()),
+        (message) => typeof message === 'string' && names(message, field),
       ),
-    `{ rule: message }, each message naming the field ${field}`,
+    `{ rule: message }, each message naming the field ${field} as the body spells it`,
   );
 
 /** The 422 problem for a body that breaks the rules of `field`. */
