@@ -13,7 +13,16 @@ import {
 } from '@hyperpipe/cli/harness';
 import { createApplication } from 'hyperpipe';
 import { describe, expect, it } from 'vitest';
-import { follow, HAL, linkTo, MOUNTED_AT, PROBLEM, relativeLinks } from '../07-hal-speakers/hal.ts';
+import {
+  follow,
+  HAL,
+  hrefOf,
+  linkTo,
+  MOUNTED_AT,
+  PROBLEM,
+  relativeLinks,
+  selfOf,
+} from '../07-hal-speakers/hal.ts';
 
 /** The hint of the route to one speaker, GET only. */
 const ROUTES = 1;
@@ -178,6 +187,19 @@ describe('step 06: HAL, one speaker, its ETag and 304', () => {
       { json: { _links: { self: linkTo(under, '/speaker/7') } } },
       { hint: LINKS },
     );
+  });
+
+  it("names the speaker's own URL in self, however the request spelled it: /speaker/%37?utm_source=feed", async () => {
+    // %37 is 7 percent-encoded: RFC 3986 counts it the same URL, and the router reads it so.
+    const exchange = await send('GET', '/speaker/%37?utm_source=feed');
+    expectResponse(exchange, { status: 200, json: { id: 7 } }, { hint: ROUTES });
+    const own = new URL('/speaker/7', exchange.request.url).href;
+    expectThat(selfOf(exchange, exchange.json) === own, {
+      expected: `"self": { "href": "${own}" }: the speaker's own URL, not the request's`,
+      received: `"self": { "href": ${JSON.stringify(hrefOf(exchange.json, 'self'))} }`,
+      exchange,
+      hint: LINKS,
+    });
   });
 
   it('refuses every method but GET on /speaker/7: PUT, POST and DELETE are 405 problems, Allow: GET,HEAD', async () => {

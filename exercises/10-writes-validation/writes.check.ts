@@ -26,9 +26,17 @@ const linkTo = (path: string) =>
   );
 
 /**
- * The messages of one field: by rule, each naming the field (`speakers` may say `speaker`),
- * so that a client can show them as they are.
+ * Whether a message names the field as the body spells it, a capital first letter allowed
+ * (`speakers` may say `speaker`): `The url must be…` does, `Invalid URL` does not, since URL
+ * says what the value should be, not which field it is; `nickname` does not name `name`.
  */
+function names(message: string, field: string): boolean {
+  const word = field.replace(/s$/, '');
+  const spellings = `${word}|${word[0]?.toUpperCase()}${word.slice(1)}`;
+  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${spellings})s?(?![\\p{L}\\p{N}_])`, 'u').test(message);
+}
+
+/** The messages of one field: by rule, each naming the field, so that a client can show them as they are. */
 const messagesNaming = (field: string) =>
   satisfies(
     (messages) =>
@@ -36,11 +44,9 @@ const messagesNaming = (field: string) =>
       messages !== null &&
       Object.keys(messages).length > 0 &&
       Object.values(messages).every(
-        (message) =>
-          typeof message === 'string' &&
-          message.toLowerCase().includes(field.replace(/s$/, '').toLowerCase()),
+        (message) => typeof message === 'string' && names(message, field),
       ),
-    `{ rule: message }, each message naming the field ${field}`,
+    `{ rule: message }, each message naming the field ${field} as the body spells it`,
   );
 
 /** The 422 problem for a body that breaks the rules of `field`. */
@@ -244,6 +250,25 @@ it('replaces a speaker with PUT and changes one field with PATCH', async () => {
     { status: 200, json: { id, name: 'Grace Brewster Hopper', url: null, twitter: null } },
     { hint: 4 },
   );
+  // GET serves null for them, so a client that PUTs back what it read sends null: as left out.
+  const read = { name: 'Grace Brewster Hopper', url: null, twitter: null };
+  expectResponse(
+    await send('PUT', path, { json: read }),
+    { status: 200, json: read },
+    { hint: 10 },
+  );
+  // And a PATCH clears a field with null.
+  expectResponse(
+    await send('PATCH', path, { json: { url: 'https://grace.example' } }),
+    { status: 200, json: { id, url: 'https://grace.example' } },
+    { hint: 4 },
+  );
+  expectResponse(
+    await send('PATCH', path, { json: { url: null } }),
+    { status: 200, json: { id, url: null } },
+    { hint: 10 },
+  );
+  expectResponse(await send('GET', path), { status: 200, json: { id, ...read } }, { hint: 10 });
 });
 
 it('answers PUT and PATCH to an id nobody has with 404 Entity not found', async () => {

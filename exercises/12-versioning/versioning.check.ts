@@ -23,6 +23,7 @@ setStartupHint(1);
 const V1 = 'application/vnd.conference.v1+json';
 const V2 = 'application/vnd.conference.v2+json';
 const HAL = 'application/hal+json';
+const CORS = 'access-control-allow-origin';
 
 /** A Content-Type header of this media type, whatever its parameters. */
 const typeOf = (mediaType: string) =>
@@ -214,6 +215,44 @@ describe('step 12: versioning', () => {
     const exchange = await send('GET', `/speaker/${speaker.id}`, { headers: { accept: V2 } });
     expectResponse(exchange, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 4 });
     expectVersion2(exchange, speaker, 4);
+  });
+
+  it('refuses a version nobody has by media type, 406 or 415, with the CORS header of every answer', async () => {
+    const speaker = await speakerWithTwitter();
+    const path = `/speaker/${speaker.id}`;
+    // A browser's request from another origin: the CORS header lets its page read the answer.
+    const elsewhere = { origin: 'https://elsewhere.test' };
+    const served = await send('GET', path, { headers: { ...elsewhere, accept: V2 } });
+    expectResponse(served, { status: 200, headers: { 'content-type': typeOf(V2) } }, { hint: 4 });
+    const cors = served.headers.get(CORS);
+    expectThat(cors !== null, {
+      expected: `${CORS} on GET ${path}, as on every answer since step 04`,
+      received: 'no such header',
+      exchange: served,
+      hint: 4,
+    });
+    // Versioning refuses these itself: its answers must carry the header all the same.
+    const V3 = 'application/vnd.conference.v3+json';
+    const refusals = [
+      [await send('GET', path, { headers: { ...elsewhere, accept: V3 } }), 406],
+      [
+        await send('POST', '/speaker', {
+          headers: { ...elsewhere, 'content-type': V3 },
+          body: JSON.stringify({ name: 'Nobody' }),
+        }),
+        415,
+      ],
+    ] as const;
+    for (const [refused, status] of refusals) {
+      expectResponse(
+        refused,
+        {
+          status,
+          headers: { 'content-type': typeOf('application/problem+json'), [CORS]: cors as string },
+        },
+        { hint: 4 },
+      );
+    }
   });
 
   it('takes a body of Content-Type application/vnd.conference.v2+json as a version 2 write', async () => {

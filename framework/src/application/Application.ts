@@ -221,7 +221,7 @@ export class Application implements MiddlewareInterface {
    *   ['GET', 'PUT'],
    *   'user',
    * )
-   *   .setOptions({ tokens: { id: '\\d+' } });
+   *   .setOptions({ tokens: { id: '[1-9]\\d{0,14}' } });
    * console.log(app.generateUri('user', { id: 42 })); // /user/42
    * ```
    */

@@ -84,7 +84,7 @@ const VALID_ENTRY =
   'ApplicationFactory.DISPATCH_MIDDLEWARE.';
 const VALID_ROUTE =
   'A valid route looks like { path: "/user/{id}", middleware: <function | service name>, ' +
-  'allowed_methods?: ["GET"], options?: { tokens: { id: "\\\\d+" } }, name?: "user" }.';
+  'allowed_methods?: ["GET"], options?: { tokens: { id: "[1-9]\\\\d{0,14}" } }, name?: "user" }.';
 
 /**
  * Builds the `Application` service from the container's `config` service: its

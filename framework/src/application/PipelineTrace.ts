@@ -23,7 +23,8 @@ export interface TraceEntry {
   readonly handlingError: boolean;
   /**
    * `answered`: returned a response of its own; `next`: handed on with `next()` and returned
-   * what came back (error middleware: passed the error on); `threw`; `running`: not finished.
+   * what came back (error middleware: passed the error on, with `next()` or by throwing the
+   * error it was given); `threw`; `running`: not finished.
    */
   did: 'answered' | 'next' | 'threw' | 'running';
   /** The status of the response it returned; `undefined` when it returned no response. */
@@ -191,8 +192,10 @@ export class TraceWalk {
       if (entry.did === 'answered' && !nested) trace.answeredBy = entry;
       return answer;
     } catch (thrown) {
-      // An error that came back out of next() and is thrown on was thrown after this entry.
-      entry.did = thrown === nextFailure ? 'next' : 'threw';
+      // An error that came back out of next() and is thrown on was thrown after this entry;
+      // error middleware that throws the error it was given passed it on, as next() would.
+      const passedOn = thrown === nextFailure || (stage.handlesErrors && thrown === error);
+      entry.did = passedOn ? 'next' : 'threw';
       entry.thrown = thrown;
       // Whatever answered below it was thrown away with the answer; the error decides now.
       if (entry.did === 'threw') trace.answeredBy = undefined;

@@ -56,7 +56,10 @@ export function html(body: string, init?: ResponseOptions): Response {
  * @example
  * ```ts
  * const app = createApplication();
- * app.get('/ping', (_request, response) => json({ ack: Date.now() }, response));
+ * // ack: the Unix time in whole seconds
+ * app.get('/ping', (_request, response) =>
+ *   json({ ack: Math.floor(Date.now() / 1000) }, response),
+ * );
  * app.post('/things', () =>
  *   json({ id: 1 }, { status: 201, headers: { location: '/things/1' } }),
  * );

@@ -18,7 +18,7 @@ import { type PathPart, parseRoutePath, tokenPattern } from './routePath.ts';
  *   ['GET'],
  * );
  * // /user/abc is now a 404:
- * app.route(user).setOptions({ tokens: { id: '\\d+' } });
+ * app.route(user).setOptions({ tokens: { id: '[1-9]\\d{0,14}' } });
  * ```
  * @see The framework guide: [routes](../../../docs/framework.md#routes)
  * @category Routing
@@ -63,8 +63,9 @@ export class Route {
   }
 
   /**
-   * Replaces the route's options, for example `{ tokens: { id: '\\d+' } }`. They count at
-   * once, before or after the application served requests: routers read them at each match.
+   * Replaces the route's options, for example `{ tokens: { id: '[1-9]\\d{0,14}' } }`. They
+   * count at once, before or after the application served requests: routers read them at each
+   * match.
    */
   setOptions(options: RouteOptions): this {
     assertKnownOptions(this.name, options, this.#routerRules);

@@ -4,7 +4,10 @@
  * @category Routing
  */
 export interface RouteOptions {
-  /** Regular expressions that restrict what a placeholder matches, e.g. `{ id: '\\d+' }`. */
+  /**
+   * Regular expressions that restrict what a placeholder matches, e.g.
+   * `{ id: '[1-9]\\d{0,14}' }`: a positive integer, written one way only.
+   */
   tokens?: Readonly<Record<string, string>>;
   /**
    * The methods the route serves, when its middleware answers the others itself, as a REST

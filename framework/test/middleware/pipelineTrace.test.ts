@@ -199,11 +199,17 @@ describe('the pipeline trace', () => {
     const passOn = errorMiddleware(function logOnly(_error, _request, _response, next) {
       return next();
     });
+    // Throwing the error it was given passes it on too: it is not that middleware's own.
+    const rethrow = errorMiddleware(function notMine(error) {
+      throw error;
+    });
     traced.pipe('/', passOn, { priority: -1 });
+    traced.pipe('/', rethrow, { priority: -1 });
     traced.pipe('/', jsonErrors, { priority: -2 });
     const failed = (await get(traced, '/ping', 'PUT')).headers.get('server-timing');
     expect(entries(failed).slice(1)).toEqual([
       'logOnly priority -1 -> passed the error on',
+      'notMine priority -1 -> passed the error on',
       'JsonErrors priority -2 -> answered 405',
     ]);
   });
