@@ -58,6 +58,13 @@ export interface ServeOptions {
    * that idle clients cannot use up every file descriptor the process has.
    */
   maxConnections?: number | undefined;
+  /**
+   * How many of those one client address (an IPv6 one by its /64) may hold (default a
+   * tenth of `maxConnections`, at least 10), so that one client cannot take them all.
+   * Behind a reverse proxy every connection comes from the proxy: raise it to
+   * `maxConnections`.
+   */
+  maxConnectionsPerAddress?: number | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
+import { clientNetwork } from '../http/clientNetwork.ts';
 
 /**
  * Who a failed authentication counts against: the client's address, and the user or OAuth2
@@ -20,14 +20,11 @@ export interface AuthenticationAttempt {
 const LONGEST_NAME = 64;
 
 /**
- * The key of a client's address. An IPv6 client counts by its /64 network: one host is
- * usually given a whole /64, and counting each of its 2^64 addresses apart would let it
- * start afresh with every request. Requests made in-process share one key.
+ * The key of a client's address: its network as {@link clientNetwork} says (an IPv6 client
+ * by its /64). Requests made in-process share one key.
  */
 export function addressKey(address: string | undefined): string {
-  if (address === undefined) return 'in-process';
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return isIP(plain) === 6 ? `${network64(plain)}/64` : plain;
+  return address === undefined ? 'in-process' : clientNetwork(address);
 }
 
 /**
@@ -45,17 +42,4 @@ export function principalKeys(attempt: AuthenticationAttempt): string[] {
 function bounded(name: string): string {
   if (name.length <= LONGEST_NAME) return name;
   return `sha256:${createHash('sha256').update(name).digest('base64url')}`;
-}
-
-/** The first four groups of an IPv6 address, written out: `2001:db8:0:1`. */
-function network64(address: string): string {
-  const [head = '', tail = ''] = address.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = address.includes('::') && tail !== '' ? tail.split(':') : [];
-  const missing = 8 - left.length - right.length;
-  const groups = [...left, ...Array<string>(Math.max(missing, 0)).fill('0'), ...right];
-  return groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':');
 }

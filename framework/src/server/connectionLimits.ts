@@ -1,5 +1,7 @@
 import type { Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ServeOptions } from '../application/Runner.ts';
+import { clientNetwork } from '../http/clientNetwork.ts';
 import type { ThrottledLog } from '../http/throttledLog.ts';
 
 /**
@@ -35,12 +37,13 @@ export function timeoutOptions(options: ServeOptions): ServerOptions {
 }
 
 /**
- * Limits the server's connections, and logs (a line per flood, see {@link ThrottledLog})
+ * Limits the server's connections, and each address's share of them, and logs (a line per flood, see {@link ThrottledLog})
  * when a connection is refused over the limit or closed because its request took too long.
  * Closing an idle kept-alive connection is ordinary and goes unlogged.
  */
 export function limitConnections(server: Server, options: ServeOptions, log: ThrottledLog): void {
   server.maxConnections = options.maxConnections ?? CONNECTION_DEFAULTS.maxConnections;
+  shareConnections(server, options.maxConnectionsPerAddress ?? shareOf(server.maxConnections), log);
   server.on('drop', () =>
     log.note(
       'drop',
@@ -55,5 +58,40 @@ export function limitConnections(server: Server, options: ServeOptions, log: Thr
       `closed a connection whose request did not arrive in time (headers within ` +
         `${server.headersTimeout} ms, the whole request within ${server.requestTimeout} ms)`,
     );
+  });
+}
+
+/**
+ * The connections one address may hold by default: a tenth of the limit, at least 10. One
+ * address holding 1,000 idle connections refused every other client; now it holds 100.
+ */
+function shareOf(maxConnections: number): number {
+  return Math.max(10, Math.floor(maxConnections / 10));
+}
+
+/**
+ * Refuses a connection from an address (an IPv6 one by its /64) that already holds `share`,
+ * so that one client cannot take every place `maxConnections` allows.
+ */
+function shareConnections(server: Server, share: number, log: ThrottledLog): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const network = clientNetwork(socket.remoteAddress ?? '');
+    const held = open.get(network) ?? 0;
+    if (held >= share) {
+      log.note(
+        'share',
+        `refused a connection from ${network}: it holds ${share}, the most one address may ` +
+          '(maxConnectionsPerAddress; behind a reverse proxy every client has its address: raise it)',
+      );
+      socket.destroy();
+      return;
+    }
+    open.set(network, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(network) ?? 1) - 1;
+      if (left === 0) open.delete(network);
+      else open.set(network, left);
+    });
   });
 }

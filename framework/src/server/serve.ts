@@ -37,8 +37,8 @@ const DEFAULT_HOSTNAME = '127.0.0.1';
  * `defaultHeaders.ts`); and closes connections gracefully, so that a client still sending
  * a body the application did not read receives the answer (see `lingeringClose.ts`).
  * Clients get 10 s to send a request's headers and 30 s for the whole request, kept-alive
- * connections close after 5 s idle, and at most 1,000 connections are open at once, each
- * unless `options` say otherwise; a line on stderr says when these act (see
+ * connections close after 5 s idle, and at most 1,000 connections are open at once, 100 of
+ * them from one address, each unless `options` say otherwise; a line on stderr says when these act (see
  * `connectionLimits.ts`).
  *
  * @param handler - what answers the requests, such as an application

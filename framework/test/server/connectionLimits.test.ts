@@ -4,6 +4,7 @@
  * on stderr, a line per flood rather than one per connection.
  */
 import { once } from 'node:events';
+import { get as httpGet } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { createApplication, text } from 'hyperpipe';
 import { type RunningServer, serve } from 'hyperpipe/server';
@@ -30,8 +31,9 @@ async function start(options: Parameters<typeof serve>[1]): Promise<RunningServe
 /** A connection that sends nothing; resolves once connected, with what it received and when it closed. */
 async function silentConnection(
   port: number,
+  localAddress = '127.0.0.1',
 ): Promise<{ closed: Promise<unknown>; received: () => string }> {
-  const socket = connect(port, '127.0.0.1');
+  const socket = connect({ port, host: '127.0.0.1', localAddress });
   sockets.push(socket);
   const closed = once(socket, 'close');
   let received = '';
@@ -104,3 +106,52 @@ describe('ThrottledLog', () => {
     expect(lines.slice(4)).toEqual(['[hyperpipe] refused a connection']);
   });
 });
+
+describe('one address holding connections', () => {
+  it('holds its share of maxConnections, not all of them: other clients still get in', async () => {
+    const logged = stderrLines();
+    const { port, url } = await start({ maxConnections: 40 });
+    const held = [];
+    for (let n = 0; n < 45; n++) held.push(await silentConnection(port, '127.0.72.1'));
+    // A tenth of 40 is below the least share, 10: ten stay open, the others are closed.
+    const closed = await Promise.all(
+      held.map(({ closed }) =>
+        Promise.race([closed.then(() => true), new Promise((r) => setTimeout(r, 300, false))]),
+      ),
+    );
+    expect(closed.filter((was) => !was)).toHaveLength(10);
+    // Before, the one address held all 40 places and this was refused.
+    const { status } = await fetchFrom(url, '127.0.72.2');
+    expect(status).toBe(200);
+    expect(logged().filter((line) => line.includes('refused a connection from'))).toEqual([
+      '[hyperpipe] refused a connection from 127.0.72.1: it holds 10, the most one address may ' +
+        '(maxConnectionsPerAddress; behind a reverse proxy every client has its address: raise it)',
+    ]);
+  });
+
+  it('takes maxConnectionsPerAddress as given', async () => {
+    const { port } = await start({ maxConnections: 40, maxConnectionsPerAddress: 3 });
+    const held = [];
+    for (let n = 0; n < 5; n++) held.push(await silentConnection(port, '127.0.72.3'));
+    const closed = await Promise.all(
+      held.map(({ closed }) =>
+        Promise.race([closed.then(() => true), new Promise((r) => setTimeout(r, 300, false))]),
+      ),
+    );
+    expect(closed).toEqual([false, false, false, true, true]);
+  });
+});
+
+/** GET /ping from a loopback address of our choosing. */
+function fetchFrom(url: string, localAddress: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL('/ping', url);
+    const request = httpGet(
+      { host: '127.0.0.1', port: target.port, path: target.pathname, localAddress, agent: false },
+      (answer) => {
+        answer.resume().on('end', () => resolve({ status: answer.statusCode ?? 0 }));
+      },
+    );
+    request.on('error', reject);
+  });
+}
