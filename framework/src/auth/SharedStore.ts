@@ -68,10 +68,16 @@ export class SharedStore {
    * @throws {Error} when `redis` is not a `redis://` or `rediss://` URL
    */
   constructor(config: SharedStoreConfig, log: (line: string) => void = console.error) {
+    // The value is never repeated in a message: a URL carries the server's password.
     if (typeof config.redis !== 'string' || !/^rediss?:\/\/./.test(config.redis)) {
-      // The value is not repeated: a URL carries the server's password.
       throw new Error(
         'authentication.store.redis must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379/0',
+      );
+    }
+    const problem = urlProblem(config.redis);
+    if (problem !== undefined) {
+      throw new Error(
+        `authentication.store.redis: ${problem}; write it as redis://[user:password@]host:6379/0`,
       );
     }
     this.#url = config.redis;
@@ -121,6 +127,42 @@ export class SharedStore {
     if (error instanceof ApiProblem) return error;
     this.#log.note('store', `the shared store cannot be reached: ${reason(error)}`);
     return storeUnavailable();
+  }
+
+  /**
+   * Connects, and says in one line what stops the connection when it cannot be made: a
+   * closed port, an unknown host, refused credentials, a database the server does not have.
+   * `app.run()` asks before it listens (see `authenticationFactories.ts`), so that such a
+   * mistake stops the start rather than answer 503 to every request with a password.
+   *
+   * @throws {Error} naming the mistake and its fix, never the password
+   */
+  async verify(timeoutMs = 3_000): Promise<void> {
+    const redis = await this.client();
+    let last: unknown;
+    const noted = (error: unknown) => {
+      last = error;
+    };
+    redis.on('error', noted);
+    try {
+      if (redis.status !== 'ready') {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(last ?? new Error('timeout')), timeoutMs);
+          redis.once('ready', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      await redis.ping();
+      // ioredis reports a failed SELECT at connection as an error event, and is ready anyway.
+      const db = new URL(this.#url).pathname.slice(1);
+      if (db !== '') await redis.select(Number(db));
+    } catch (error) {
+      throw new Error(`authentication.store.redis: ${diagnosis(error, this.#url, timeoutMs)}`);
+    } finally {
+      redis.off('error', noted);
+    }
   }
 
   /** Closes the connection; the next command opens a new one. */
@@ -186,6 +228,39 @@ export function storeUnavailable(): ApiProblem {
     `Authentication is unavailable for a moment: its shared store cannot be reached. Try again in ${STORE_RETRY_AFTER_S} s`,
     { headers: { 'retry-after': String(STORE_RETRY_AFTER_S) } },
   );
+}
+
+/** What is wrong with a Redis URL that `new URL` or ioredis cannot read, if anything. */
+function urlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'its host or port cannot be read (a port is a number; an IPv6 host is written in [ ])';
+  }
+  if (parsed.hostname === '') return 'it names no host';
+  const db = parsed.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d+$/.test(db)) return `its database must be a number, not "${db}"`;
+  return undefined;
+}
+
+/** Why a connection could not be made, and its fix, without the URL's password. */
+function diagnosis(error: unknown, url: string, timeoutMs: number): string {
+  const { hostname, port, pathname } = new URL(url);
+  const where = `${hostname}:${port || 6379}`;
+  const message = reason(error);
+  const code = (error as { code?: string } | undefined)?.code;
+  if (code === 'ECONNREFUSED')
+    return `nothing answers at ${where} (connection refused): start Redis there, or fix the host and port`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `the host ${hostname} is not found: fix the host`;
+  if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(message))
+    return `${where} refused the user and password (${message.split(' ')[0]}): fix them in the URL`;
+  if (/DB index is out of range/i.test(message))
+    return `${where} has no database ${pathname.slice(1)}: use one it has, such as 0`;
+  if (message === 'timeout')
+    return `no Redis answered at ${where} within ${timeoutMs} ms: check the host and port, and that the server is Redis`;
+  return `${where}: ${message}`;
 }
 
 function reason(error: unknown): string {

@@ -170,11 +170,16 @@ export const authenticationFactories: Readonly<Record<string, Factory>> = {
   },
   // Holds authorization in place: with rules configured, no route's middleware runs for a
   // request AuthorizationMiddleware did not judge, wherever it was piped or left out.
-  RouteGuard: (container: Container) =>
-    authorizationGuard(
-      container.get('EventManager') as EventManager,
+  // Built with the application, so it also registers the shared store's check at start.
+  RouteGuard: (container: Container) => {
+    const events = container.get('EventManager') as EventManager;
+    const store = sharedStoreOf(container);
+    if (store !== undefined) events.on(ApplicationEvents.SERVER_STARTING, () => store.verify());
+    return authorizationGuard(
+      events,
       (container.get('AuthorizationRules') as AuthorizationRules).resources.length > 0,
-    ),
+    );
+  },
   AuthorizationMiddleware: (container: Container) =>
     new AuthorizationMiddleware(
       container.get('AuthorizationRules') as AuthorizationRules,
