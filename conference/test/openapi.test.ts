@@ -174,6 +174,20 @@ describe('GET /openapi.json', () => {
     expect(document.components.schemas.TalkInput.properties.speakers.items.type).toBe('integer');
   });
 
+  it('marks the fields a PUT keeps when left out, and only those', async () => {
+    const { app } = await createTestConference();
+    const { components, paths } = await (await send(app, '/openapi.json')).json();
+    const kept = (schema: string) =>
+      Object.entries(components.schemas[schema].properties)
+        .filter(([, property]) => (property as Record<string, unknown>)['x-kept-when-omitted'])
+        .map(([name]) => name);
+    expect(kept('SpeakerInput')).toEqual([]);
+    expect(kept('SpeakerInputV2')).toEqual(['twitter']);
+    expect(kept('TalkInput')).toEqual(['speakers']);
+    const v2Put = paths['/v2/speaker/{speaker_id}'].put.requestBody.content;
+    expect(JSON.stringify(v2Put)).toContain('#/components/schemas/SpeakerInputV2');
+  });
+
   // Every example is an answer of the API on the seeded catalogue, as the document says:
   // GET its self link, with the example's media type, and the same document comes back.
   it('gives examples that are the answers of the seeded catalogue', async () => {

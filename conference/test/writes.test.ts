@@ -180,6 +180,28 @@ describe('replacing and changing', () => {
     });
     expect((await sendJson(app, '/speaker/4')).body.twitter).toBe('@four');
   });
+
+  it('a version 2 PUT keeps twitter, which version 2 shows only as a link, unless it names it', async () => {
+    await send(app, '/speaker/4', { method: 'PATCH', as: 'editor', body: { twitter: '@four' } });
+    // What a client that read version 2 sends back: the fields it saw, one of them changed.
+    const read = await sendJson(app, '/v2/speaker/4');
+    const put = await sendJson(app, '/v2/speaker/4', {
+      method: 'PUT',
+      as: 'editor',
+      body: { name: 'Renamed', url: read.body.url },
+    });
+    expect(put.status).toBe(200);
+    // Before, the handle the client never saw as a field was erased.
+    expect(put.body._links.twitter.title).toBe('@four');
+    expect(speakerRow(4)).toMatchObject({ name: 'Renamed', twitter: '@four' });
+    const cleared = { name: 'Renamed', url: read.body.url, twitter: null };
+    await send(app, '/v2/speaker/4', { method: 'PUT', as: 'editor', body: cleared });
+    expect(speakerRow(4)?.twitter).toBeNull();
+    // Version 1 shows twitter as a field: its PUT replaces it, as before.
+    await send(app, '/speaker/4', { method: 'PATCH', as: 'editor', body: { twitter: '@four' } });
+    await send(app, '/speaker/4', { method: 'PUT', as: 'editor', body: { name: 'Again' } });
+    expect(speakerRow(4)?.twitter).toBeNull();
+  });
 });
 
 describe('deleting', () => {

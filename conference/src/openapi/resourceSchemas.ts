@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { speakerInput, speakerPatch } from '../Conference/V1/Rest/Speaker/speakerInput.ts';
+import {
+  speakerInput,
+  speakerInputV2,
+  speakerPatch,
+} from '../Conference/V1/Rest/Speaker/speakerInput.ts';
 import { talkInput, talkPatch } from '../Conference/V1/Rest/Talk/talkInput.ts';
 
 /**
@@ -28,11 +32,13 @@ export interface ResourceSchemas {
  */
 export const id = z.int().min(1).max(999_999_999_999_999);
 
-// Both versions of the speaker take the same bodies: one component each in the document.
+// Both versions of the speaker take the same PATCH; version 2's PUT keeps `twitter` when
+// the body leaves it out, for its representation shows it only as a link.
 const speakerBodies = {
   input: speakerInput.meta({ id: 'SpeakerInput' }),
   patch: speakerPatch.meta({ id: 'SpeakerPatch' }),
 };
+const speakerBodiesV2 = { ...speakerBodies, input: speakerInputV2.meta({ id: 'SpeakerInputV2' }) };
 
 // Both versions of the talk take the same bodies too.
 const talkBodies = {
@@ -48,7 +54,7 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, ResourceSchemas>> = {
   'Conference.V1.Speaker': { ...speakerBodies, state: { id } },
   'Conference.V1.Talk': { ...talkBodies, state: { id, ...untitled } },
   'Conference.V2.Speaker': {
-    ...speakerBodies,
+    ...speakerBodiesV2,
     state: { id, talk_count: z.int().nonnegative() },
     links: ['twitter'],
   },

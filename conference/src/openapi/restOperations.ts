@@ -150,7 +150,7 @@ const DESCRIPTIONS: Readonly<Record<Kind, Readonly<Record<string, string>>>> = {
   },
   entity: {
     GET: 'The entity, its links and the entities it embeds. `If-None-Match` with its current `ETag` answers 304.',
-    PUT: 'Replaces every field of the entity; an omitted optional field becomes null. With `If-Match`, only while the tag it names is still current: otherwise 412, and nothing is written.',
+    PUT: 'Replaces every field of the entity; an omitted optional field becomes null, but for one the representation shows only as a link (marked `x-kept-when-omitted`: version 2’s `twitter`, a talk’s `speakers`), which is kept. With `If-Match`, only while the tag it names is still current: otherwise 412, and nothing is written.',
     PATCH:
       'Changes the fields the body names, at least one. With `If-Match`, only while the tag it names is still current: otherwise 412, and nothing is written.',
     DELETE:
