@@ -19,6 +19,21 @@ export interface SharedStoreConfig {
   redis: string;
   /** What every key starts with, so that several applications can share one server; `hyperpipe:`. */
   prefix?: string;
+  /**
+   * More options of the Redis client (ioredis), such as `tls` (`ca`, `cert`, `key`: a CA
+   * Node does not trust, a client certificate, as Redis's TLS asks by default),
+   * `connectionName`, `username`, or `sentinels` and `name` for Sentinel. Two of ours always
+   * win, for the store must fail closed and fast: no offline queue, no retried command.
+   *
+   * @example
+   * ```ts
+   * const store: SharedStoreConfig = {
+   *   redis: 'rediss://10.0.0.5:6380/0',
+   *   options: { tls: { ca: process.env.REDIS_CA }, connectionName: 'api-1' },
+   * };
+   * ```
+   */
+  options?: Readonly<Record<string, unknown>>;
 }
 
 /** Seconds a client is told to wait while the store cannot be reached. */
@@ -56,6 +71,7 @@ export class SharedStore {
   /** The prefix of every key, `hyperpipe:` unless configured. */
   readonly prefix: string;
   readonly #url: string;
+  readonly #options: Readonly<Record<string, unknown>>;
   readonly #log: ThrottledLog;
   #client: Promise<Redis> | undefined;
   #firstConnection: Promise<void> | undefined;
@@ -81,6 +97,7 @@ export class SharedStore {
       );
     }
     this.#url = config.redis;
+    this.#options = config.options ?? {};
     this.prefix = config.prefix ?? 'hyperpipe:';
     this.#log = new ThrottledLog(log);
   }
@@ -176,13 +193,14 @@ export class SharedStore {
   async #connect(): Promise<Redis> {
     const { Redis } = await import('ioredis');
     const options: RedisOptions = {
-      // Fail now rather than queue: a request waits for no outage.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
       commandTimeout: 2_000,
       connectTimeout: 2_000,
       // Reconnect for ever, every 2 s at most, so the server recovers once Redis is back.
       retryStrategy: (times) => Math.min(times * 100, 2_000),
+      ...this.#options,
+      // Fail now rather than queue: a request waits for no outage.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
     };
     const redis = new Redis(this.#url, options);
     redis.on('error', (error: Error) => this.#log.note('store', `shared store: ${reason(error)}`));

@@ -22,6 +22,21 @@ describe('SharedStore', () => {
     );
   });
 
+  it('gives the Redis client the options configured, but never an offline queue or a retry', async () => {
+    const store = new SharedStore({
+      redis: redis.url,
+      options: { connectionName: 'api-one', enableOfflineQueue: true, maxRetriesPerRequest: 5 },
+    });
+    try {
+      const clients = await store.run((client) => client.call('CLIENT', 'LIST'));
+      expect(String(clients)).toContain('name=api-one');
+      const { options } = await store.client();
+      expect(options).toMatchObject({ enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('prefixes its keys, hyperpipe: unless told otherwise', () => {
     expect(new SharedStore({ redis: redis.url }).key('oauth', 'access', 'abc')).toBe(
       'hyperpipe:oauth:access:abc',
