@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import {
-  speakerInput,
-  speakerInputV2,
-  speakerPatch,
-} from '../Conference/V1/Rest/Speaker/speakerInput.ts';
+import { speakerInput, speakerPatch } from '../Conference/V1/Rest/Speaker/speakerInput.ts';
 import { talkInput, talkPatch } from '../Conference/V1/Rest/Talk/talkInput.ts';
+import { KEPT_WHEN_OMITTED } from './keptWhenOmitted.ts';
 
 /**
  * What the code of one REST resource takes and gives, which its `rest` entry cannot say:
@@ -38,11 +35,16 @@ const speakerBodies = {
   input: speakerInput.meta({ id: 'SpeakerInput' }),
   patch: speakerPatch.meta({ id: 'SpeakerPatch' }),
 };
+const speakerInputV2 = speakerInput.extend({
+  twitter: speakerInput.shape.twitter.meta(KEPT_WHEN_OMITTED),
+});
 const speakerBodiesV2 = { ...speakerBodies, input: speakerInputV2.meta({ id: 'SpeakerInputV2' }) };
 
-// Both versions of the talk take the same bodies too.
+// Both versions of the talk take the same bodies too; a PUT keeps the speakers it leaves out.
 const talkBodies = {
-  input: talkInput.meta({ id: 'TalkInput' }),
+  input: talkInput
+    .extend({ speakers: talkInput.shape.speakers.meta(KEPT_WHEN_OMITTED) })
+    .meta({ id: 'TalkInput' }),
   patch: talkPatch.meta({ id: 'TalkPatch' }),
 };
 

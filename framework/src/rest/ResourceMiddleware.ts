@@ -44,6 +44,11 @@ export interface ResourceRouting {
   entityMethods: readonly string[];
   /** The methods the collection route allows. */
   collectionMethods: readonly string[];
+  /**
+   * The fields the representation hides (see {@link ResourceOptions.hidden}): a PUT that
+   * leaves one out keeps it, since no client saw it to send it back.
+   */
+  hidden?: readonly string[] | undefined;
 }
 
 /**
@@ -136,7 +141,7 @@ export class ResourceMiddleware implements MiddlewareInterface {
         return this.#entityResponse(
           request,
           response,
-          answer(await resource.update(id, data, request)),
+          answer(await resource.update(id, await this.#keepHidden(id, data, request), request)),
         );
       case 'PATCH':
         await this.#assertMatches(id, request);
@@ -152,6 +157,25 @@ export class ResourceMiddleware implements MiddlewareInterface {
       default:
         throw notDefined(request.method, 'entities');
     }
+  }
+
+  /**
+   * A PUT's body with the hidden fields it leaves out taken from the entity as it is. A PUT
+   * replaces what the representation shows; a field it hides (a version 2 speaker's
+   * `twitter`, shown as a link) would otherwise be erased by a client that sends back what
+   * it read, with the right `If-Match` and no way to know.
+   */
+  async #keepHidden(id: string, data: unknown, request: ServerRequest): Promise<unknown> {
+    const hidden = this.#routing.hidden ?? [];
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+    const missing = hidden.filter((field) => !Object.hasOwn(data, field));
+    if (missing.length === 0) return data;
+    const current = answer(await this.#resource.fetch(id, request)) as
+      | Readonly<Record<string, unknown>>
+      | undefined;
+    if (current === undefined) return data;
+    const kept = missing.filter((field) => Object.hasOwn(current, field));
+    return { ...data, ...Object.fromEntries(kept.map((field) => [field, current[field]])) };
   }
 
   async #collection(

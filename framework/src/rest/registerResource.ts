@@ -51,7 +51,10 @@ export interface ResourceOptions {
   embedded?: EntityMetadata['embedded'];
   /** Fields holding identifiers of related entities to link to, by field → entity kind. */
   linked?: EntityMetadata['linked'];
-  /** Fields the `links` hook turns into links, left out of the rendered state. */
+  /**
+   * Fields the `links` hook turns into links, left out of the rendered state. A PUT that
+   * leaves one out keeps it: a client cannot send back what it never saw.
+   */
   hidden?: EntityMetadata['hidden'];
   /**
    * More links computed from each entity.
@@ -146,6 +149,7 @@ export function registerResource(
       bodyLimit: options.bodyLimit,
     }),
     kind: options.entity,
+    hidden: options.hidden,
     identifierName,
     collectionRoute: routeName,
     collectionName: options.collectionName ?? segment,

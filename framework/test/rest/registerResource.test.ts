@@ -303,3 +303,34 @@ describe('a method the resource does not serve', () => {
     );
   });
 });
+
+describe('a PUT on a resource that hides fields', () => {
+  /** One entity with a hidden `secret`, which PUT replaces with the body it is given. */
+  class Kept extends Resource {
+    entity: Record<string, unknown> = { id: 1, name: 'Ada', secret: 's3' };
+    override fetch(): Entity {
+      return this.entity;
+    }
+    override update(_id: string, data: unknown): Entity {
+      this.entity = { id: 1, name: null, secret: null, ...(data as object) };
+      return this.entity;
+    }
+  }
+  const put = (app: Application, body: unknown) => send(app, 'PUT', '/api/user/1', body);
+
+  it('keeps a hidden field the body leaves out, and replaces one it names', async () => {
+    const resource = new Kept();
+    const app = resourceApp(resource, { hidden: ['secret'] });
+    expect((await put(app, { name: 'Grace' })).status).toBe(200);
+    // A client cannot send back what the representation never showed it.
+    expect(resource.entity).toEqual({ id: 1, name: 'Grace', secret: 's3' });
+    await put(app, { name: 'Grace', secret: null });
+    expect(resource.entity.secret).toBeNull();
+  });
+
+  it('replaces every field of a resource that hides none', async () => {
+    const resource = new Kept();
+    await put(resourceApp(resource), { name: 'Grace' });
+    expect(resource.entity.secret).toBeNull();
+  });
+});

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KEPT_WHEN_OMITTED } from '../../../../validation/keptWhenOmitted.ts';
 import { NO_FIELD, namesAField } from '../../../../validation/namesAField.ts';
 import { text } from '../../../../validation/text.ts';
 
@@ -38,16 +37,6 @@ const fields = {
 
 /** A speaker as POST and PUT take it: `name` required, unknown fields refused. */
 export const speakerInput = z.strictObject(fields);
-
-/**
- * A speaker as version 2's POST and PUT take it. Version 2 shows `twitter` only as a link,
- * so a client that edits what it read sends no `twitter` field: a PUT that leaves it out
- * keeps it, rather than erase what the client never saw.
- */
-export const speakerInputV2 = z.strictObject({
-  ...fields,
-  twitter: fields.twitter.meta(KEPT_WHEN_OMITTED),
-});
 
 /**
  * A speaker as PATCH takes it: every field optional, unknown fields refused, and at least

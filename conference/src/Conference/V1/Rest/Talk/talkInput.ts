@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { KEPT_WHEN_OMITTED } from '../../../../validation/keptWhenOmitted.ts';
 import { NO_FIELD, namesAField } from '../../../../validation/namesAField.ts';
 import { text } from '../../../../validation/text.ts';
 
@@ -56,8 +55,6 @@ const fields = {
       error: SPEAKER_IDS,
     })
     .max(20, 'A talk has at most 20 speakers')
-    // A talk shows its speakers as links, not as a field: a PUT that leaves them out keeps them.
-    .meta(KEPT_WHEN_OMITTED)
     .optional(),
 };
 
