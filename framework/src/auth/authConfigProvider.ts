@@ -1,5 +1,5 @@
 import type { Config } from '../config/mergeConfig.ts';
-import { authenticationFactories } from './authenticationFactories.ts';
+import { authenticationFactories } from './authentication/authenticationFactories.ts';
 
 /**
  * The configuration `hyperpipe/auth` contributes, as a Mezzio package's `ConfigProvider`

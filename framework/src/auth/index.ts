@@ -11,60 +11,60 @@
  */
 
 export { ClientAddresses, type ForwardedHeader } from '../http/clientAddress.ts';
-export { AuthEvent, AuthEvents } from './AuthEvent.ts';
+export { authConfigProvider } from './authConfigProvider.ts';
+export { AuthEvent, AuthEvents } from './authentication/AuthEvent.ts';
+export { AuthenticationMiddleware } from './authentication/AuthenticationMiddleware.ts';
+export { type Authentication, Authenticator } from './authentication/Authenticator.ts';
+export type {
+  AuthenticationConfig,
+  BasicConfig,
+  DigestConfig,
+  OAuth2Config,
+} from './authentication/authenticationFactories.ts';
+export { authenticatedIdentity, GUEST, type Identity } from './authentication/Identity.ts';
+export { IDENTITY } from './authentication/identityAttribute.ts';
+export { AuthorizationMiddleware } from './authorization/AuthorizationMiddleware.ts';
+export {
+  type AuthorizationConfig,
+  AuthorizationRules,
+  type ResourceRules,
+} from './authorization/AuthorizationRules.ts';
+export { AUTHORIZED, authorizationGuard } from './authorization/authorizationGuard.ts';
+export {
+  type Admission,
+  AuthenticationLimits,
+  type AuthenticationLimitsOptions,
+  type GuessOutcome,
+} from './limits/AuthenticationLimits.ts';
+export type { AuthenticationAttempt } from './limits/failureKeys.ts';
+export { PasswordCheckRefused } from './limits/passwordChecks.ts';
 export {
   type AuthenticationAdapter,
   type AuthenticationFailure,
   type AuthenticationResult,
   type AuthenticationSuccess,
   failure,
-} from './AuthenticationAdapter.ts';
-export {
-  type Admission,
-  AuthenticationLimits,
-  type AuthenticationLimitsOptions,
-  type GuessOutcome,
-} from './AuthenticationLimits.ts';
-export { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
-export { type Authentication, Authenticator } from './Authenticator.ts';
-export { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
-export {
-  type AuthorizationConfig,
-  AuthorizationRules,
-  type ResourceRules,
-} from './AuthorizationRules.ts';
-export { authConfigProvider } from './authConfigProvider.ts';
-export type {
-  AuthenticationConfig,
-  BasicConfig,
-  DigestConfig,
-  OAuth2Config,
-} from './authenticationFactories.ts';
-export { AUTHORIZED, authorizationGuard } from './authorizationGuard.ts';
-export type { Authorization } from './authorizationHeader.ts';
-export { BasicAdapter } from './BasicAdapter.ts';
-export { DigestAdapter } from './DigestAdapter.ts';
-export { DigestNonces, type DigestNoncesOptions } from './DigestNonces.ts';
-export type { AuthenticationAttempt } from './failureKeys.ts';
-export { type DigestAlgorithm, Htdigest } from './htdigest.ts';
-export { Htpasswd } from './htpasswd.ts';
-export { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
-export { IDENTITY } from './identityAttribute.ts';
-export type { NonceCheck } from './NonceCounts.ts';
-export { OAuth2Adapter } from './OAuth2Adapter.ts';
+} from './schemes/AuthenticationAdapter.ts';
+export type { Authorization } from './schemes/authorizationHeader.ts';
+export { BasicAdapter } from './schemes/basic/BasicAdapter.ts';
+export { Htpasswd } from './schemes/basic/htpasswd.ts';
+export { DigestAdapter } from './schemes/digest/DigestAdapter.ts';
+export { DigestNonces, type DigestNoncesOptions } from './schemes/digest/DigestNonces.ts';
+export { type DigestAlgorithm, Htdigest } from './schemes/digest/htdigest.ts';
+export { OAuth2Adapter } from './schemes/oauth2/OAuth2Adapter.ts';
 export {
   OAuth2TokenEndpoint,
   type OAuth2TokenEndpointOptions,
-} from './OAuth2TokenEndpoint.ts';
-export { PasswordCheckRefused } from './passwordChecks.ts';
-export { RedisTokenStore } from './RedisTokenStore.ts';
-export { SchemeAdapter } from './SchemeAdapter.ts';
-export { SharedStore, type SharedStoreConfig, storeUnavailable } from './SharedStore.ts';
-export { SqliteTokenStore } from './SqliteTokenStore.ts';
+} from './schemes/oauth2/OAuth2TokenEndpoint.ts';
+export { SchemeAdapter } from './schemes/SchemeAdapter.ts';
+export type { NonceCheck } from './stores/NonceCounts.ts';
+export { RedisTokenStore } from './stores/RedisTokenStore.ts';
+export { SharedStore, type SharedStoreConfig, storeUnavailable } from './stores/SharedStore.ts';
+export { SqliteTokenStore } from './stores/SqliteTokenStore.ts';
 export type {
   OAuth2Client,
   OAuth2ClientSecret,
   StoredToken,
   TokenStore,
   TokenToSave,
-} from './TokenStore.ts';
+} from './stores/TokenStore.ts';

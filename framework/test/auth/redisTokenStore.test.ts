@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authenticationFactories } from '../../src/auth/authenticationFactories.ts';
+import { authenticationFactories } from '../../src/auth/authentication/authenticationFactories.ts';
 import {
   AuthenticationLimits,
   authConfigProvider,
@@ -17,7 +17,7 @@ import {
   type TokenStore,
   type TokenToSave,
 } from '../../src/auth/index.ts';
-import { TOKENS_PER_USER } from '../../src/auth/TokenStore.ts';
+import { TOKENS_PER_USER } from '../../src/auth/stores/TokenStore.ts';
 import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
 import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { meaningfulLines } from './htpasswd.ts';
+import { meaningfulLines } from '../basic/htpasswd.ts';
 
 /**
  * The Digest algorithms the framework answers: RFC 7616's MD5 and SHA-256.

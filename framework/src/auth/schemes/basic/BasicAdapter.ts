@@ -1,9 +1,9 @@
-import type { ServerRequest } from '../http/ServerRequest.ts';
-import { type AuthenticationResult, failure } from './AuthenticationAdapter.ts';
-import { type Authorization, quote } from './authorizationHeader.ts';
+import type { ServerRequest } from '../../../http/ServerRequest.ts';
+import { PasswordCheckRefused } from '../../limits/passwordChecks.ts';
+import { type AuthenticationResult, failure } from '../AuthenticationAdapter.ts';
+import { type Authorization, quote } from '../authorizationHeader.ts';
+import { SchemeAdapter } from '../SchemeAdapter.ts';
 import type { Htpasswd } from './htpasswd.ts';
-import { PasswordCheckRefused } from './passwordChecks.ts';
-import { SchemeAdapter } from './SchemeAdapter.ts';
 
 const BASE64 = /^[A-Za-z\d+/]+={0,2}$/;
 

@@ -1,6 +1,6 @@
 import { METHODS } from 'node:http';
-import { didYouMean } from '../config/didYouMean.ts';
-import { isMap } from '../config/mergeConfig.ts';
+import { didYouMean } from '../../config/didYouMean.ts';
+import { isMap } from '../../config/mergeConfig.ts';
 
 /**
  * The methods that need an authenticated identity, under one name of the `authorization`
@@ -59,7 +59,7 @@ export type AuthorizationConfig = Readonly<Record<string, ResourceRules>>;
  * ```
  *
  * @see The REST guide:
- * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
+ * [authentication and authorization](../../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class AuthorizationRules {

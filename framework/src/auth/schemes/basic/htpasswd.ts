@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { CheckedCredentials, fileIdentity } from './CheckedCredentials.ts';
-import { checkPasswords, hasRoom, PasswordCheckRefused } from './passwordChecks.ts';
+import { CheckedCredentials, fileIdentity } from '../../limits/CheckedCredentials.ts';
+import { checkPasswords, hasRoom, PasswordCheckRefused } from '../../limits/passwordChecks.ts';
 
 /** A bcrypt hash (cost 10, as the demo users') of a random text nobody knows. */
 const NOBODY = '$2b$10$GxmRmeBtgVYxUpNRzY.eEOWwVR/BF0bl1LaMeDVPe/hEGWAwz6hfu';

@@ -1,8 +1,8 @@
-import type { RouteGuard } from '../application/DispatchMiddleware.ts';
-import type { EventManager } from '../events/EventManager.ts';
-import { type Attribute, attribute } from '../http/Attribute.ts';
-import type { Route } from '../router/Route.ts';
-import { AuthEvents } from './AuthEvent.ts';
+import type { RouteGuard } from '../../application/DispatchMiddleware.ts';
+import type { EventManager } from '../../events/EventManager.ts';
+import { type Attribute, attribute } from '../../http/Attribute.ts';
+import type { Route } from '../../router/Route.ts';
+import { AuthEvents } from '../authentication/AuthEvent.ts';
 
 /**
  * The request attribute under which {@link AuthorizationMiddleware} leaves the route it

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MemoryNonceCounts } from './MemoryNonceCounts.ts';
-import type { NonceCheck, NonceCounts } from './NonceCounts.ts';
-import { RedisNonceCounts } from './RedisNonceCounts.ts';
-import type { SharedStore } from './SharedStore.ts';
+import { MemoryNonceCounts } from '../../stores/MemoryNonceCounts.ts';
+import type { NonceCheck, NonceCounts } from '../../stores/NonceCounts.ts';
+import { RedisNonceCounts } from '../../stores/RedisNonceCounts.ts';
+import type { SharedStore } from '../../stores/SharedStore.ts';
 
 /**
  * The options of {@link DigestNonces}.

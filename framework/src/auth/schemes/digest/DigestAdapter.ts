@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ServerRequest } from '../http/ServerRequest.ts';
-import { type AuthenticationResult, failure } from './AuthenticationAdapter.ts';
-import { type Authorization, parseAuthParams, quote } from './authorizationHeader.ts';
+import type { ServerRequest } from '../../../http/ServerRequest.ts';
+import { safeEqual } from '../../safeEqual.ts';
+import { type AuthenticationResult, failure } from '../AuthenticationAdapter.ts';
+import { type Authorization, parseAuthParams, quote } from '../authorizationHeader.ts';
+import { SchemeAdapter } from '../SchemeAdapter.ts';
 import type { DigestNonces } from './DigestNonces.ts';
 import type { DigestAlgorithm, Htdigest } from './htdigest.ts';
-import { SchemeAdapter } from './SchemeAdapter.ts';
-import { safeEqual } from './safeEqual.ts';
 
 const REQUIRED = ['username', 'realm', 'nonce', 'uri', 'response', 'qop', 'nc', 'cnonce'];
 const HASH_NAMES: Readonly<Record<DigestAlgorithm, string>> = { MD5: 'md5', 'SHA-256': 'sha256' };

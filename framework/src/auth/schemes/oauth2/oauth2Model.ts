@@ -1,6 +1,6 @@
 import type OAuth2Server from '@node-oauth/oauth2-server';
-import type { Htpasswd } from './htpasswd.ts';
-import type { StoredToken, TokenStore } from './TokenStore.ts';
+import type { StoredToken, TokenStore } from '../../stores/TokenStore.ts';
+import type { Htpasswd } from '../basic/htpasswd.ts';
 
 /**
  * The model @node-oauth/oauth2-server asks for the grants the token endpoint offers.

@@ -1,19 +1,19 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { ClientAddresses } from '../http/clientAddress.ts';
-import type { ServerRequest } from '../http/ServerRequest.ts';
-import type { MiddlewareInterface } from '../middleware/Middleware.ts';
-import { readBody } from '../negotiation/readBody.ts';
+import { ClientAddresses } from '../../../http/clientAddress.ts';
+import type { ServerRequest } from '../../../http/ServerRequest.ts';
+import type { MiddlewareInterface } from '../../../middleware/Middleware.ts';
+import { readBody } from '../../../negotiation/readBody.ts';
 import {
   AuthenticationLimits,
   type GuessOutcome,
   tooManyFailures,
-} from './AuthenticationLimits.ts';
-import { quote } from './authorizationHeader.ts';
-import { type AuthenticationAttempt, addressKey } from './failureKeys.ts';
-import type { Htpasswd } from './htpasswd.ts';
+} from '../../limits/AuthenticationLimits.ts';
+import { type AuthenticationAttempt, addressKey } from '../../limits/failureKeys.ts';
+import { asClient, PasswordCheckRefused } from '../../limits/passwordChecks.ts';
+import type { TokenStore } from '../../stores/TokenStore.ts';
+import { quote } from '../authorizationHeader.ts';
+import type { Htpasswd } from '../basic/htpasswd.ts';
 import { oauth2Model } from './oauth2Model.ts';
-import { asClient, PasswordCheckRefused } from './passwordChecks.ts';
-import type { TokenStore } from './TokenStore.ts';
 
 /**
  * Options of {@link OAuth2TokenEndpoint}.

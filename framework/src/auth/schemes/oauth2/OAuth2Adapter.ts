@@ -1,12 +1,12 @@
-import type { ServerRequest } from '../http/ServerRequest.ts';
-import { ApiProblem } from '../problem/ApiProblem.ts';
+import type { ServerRequest } from '../../../http/ServerRequest.ts';
+import { ApiProblem } from '../../../problem/ApiProblem.ts';
+import type { TokenStore } from '../../stores/TokenStore.ts';
 import {
   type AuthenticationAdapter,
   type AuthenticationResult,
   failure,
-} from './AuthenticationAdapter.ts';
-import { type Authorization, quote } from './authorizationHeader.ts';
-import type { TokenStore } from './TokenStore.ts';
+} from '../AuthenticationAdapter.ts';
+import { type Authorization, quote } from '../authorizationHeader.ts';
 
 // RFC 6750 section 2.1: b64token.
 const B64TOKEN = /^[A-Za-z\d\-._~+/]+=*$/;

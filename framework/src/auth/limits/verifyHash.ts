@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
-import { safeEqual } from './safeEqual.ts';
+import { safeEqual } from '../safeEqual.ts';
 
 /**
  * Whether a password matches one htpasswd hash. It lives apart from {@link Htpasswd}

@@ -1,4 +1,4 @@
-import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { ServerRequest } from '../../http/ServerRequest.ts';
 import type { AuthenticationAdapter, AuthenticationResult } from './AuthenticationAdapter.ts';
 import type { Authorization } from './authorizationHeader.ts';
 

@@ -1,10 +1,10 @@
-import type { EventManager } from '../events/EventManager.ts';
-import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
-import type { ServerRequest } from '../http/ServerRequest.ts';
-import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
-import { ROUTE_RESULT } from '../router/RouteResult.ts';
+import type { EventManager } from '../../events/EventManager.ts';
+import type { ResponsePrototype } from '../../http/ResponsePrototype.ts';
+import type { ServerRequest } from '../../http/ServerRequest.ts';
+import type { MiddlewareInterface, Next } from '../../middleware/Middleware.ts';
+import { ROUTE_RESULT } from '../../router/RouteResult.ts';
+import { tooManyFailures } from '../limits/AuthenticationLimits.ts';
 import { AuthEvent, AuthEvents } from './AuthEvent.ts';
-import { tooManyFailures } from './AuthenticationLimits.ts';
 import type { Authentication, Authenticator } from './Authenticator.ts';
 import { IDENTITY } from './identityAttribute.ts';
 import { unauthorized } from './unauthorized.ts';
@@ -35,7 +35,7 @@ import { unauthorized } from './unauthorized.ts';
  * ```
  *
  * @see The REST guide:
- * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
+ * [authentication and authorization](../../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class AuthenticationMiddleware implements MiddlewareInterface {

@@ -1,6 +1,6 @@
-import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
-import { ApiProblem } from '../problem/ApiProblem.ts';
-import { carriedHeaders } from '../problem/carriedHeaders.ts';
+import type { ResponsePrototype } from '../../http/ResponsePrototype.ts';
+import { ApiProblem } from '../../problem/ApiProblem.ts';
+import { carriedHeaders } from '../../problem/carriedHeaders.ts';
 
 /**
  * The 401 problem with one `WWW-Authenticate` header per challenge. Separate headers, not

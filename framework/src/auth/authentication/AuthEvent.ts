@@ -1,5 +1,5 @@
-import type { ServerRequest } from '../http/ServerRequest.ts';
-import type { AuthenticationFailure } from './AuthenticationAdapter.ts';
+import type { ServerRequest } from '../../http/ServerRequest.ts';
+import type { AuthenticationFailure } from '../schemes/AuthenticationAdapter.ts';
 import { GUEST, type Identity } from './Identity.ts';
 
 /**

@@ -1,29 +1,35 @@
-import { ApplicationEvents } from '../application/ApplicationEvents.ts';
-import { isMap } from '../config/mergeConfig.ts';
-import type { Container } from '../container/Container.ts';
-import type { Factory } from '../container/ServiceManager.ts';
-import type { EventManager } from '../events/EventManager.ts';
-import { ClientAddresses, type ForwardedHeader } from '../http/clientAddress.ts';
-import type { Route } from '../router/Route.ts';
-import type { AuthenticationAdapter } from './AuthenticationAdapter.ts';
-import { AuthenticationLimits, type AuthenticationLimitsOptions } from './AuthenticationLimits.ts';
+import { ApplicationEvents } from '../../application/ApplicationEvents.ts';
+import { isMap } from '../../config/mergeConfig.ts';
+import type { Container } from '../../container/Container.ts';
+import type { Factory } from '../../container/ServiceManager.ts';
+import type { EventManager } from '../../events/EventManager.ts';
+import { ClientAddresses, type ForwardedHeader } from '../../http/clientAddress.ts';
+import type { Route } from '../../router/Route.ts';
+import { AuthorizationMiddleware } from '../authorization/AuthorizationMiddleware.ts';
+import {
+  type AuthorizationConfig,
+  AuthorizationRules,
+} from '../authorization/AuthorizationRules.ts';
+import { authorizationGuard } from '../authorization/authorizationGuard.ts';
+import { checkRulesAtStart } from '../authorization/rulesAgainstRoutes.ts';
+import {
+  AuthenticationLimits,
+  type AuthenticationLimitsOptions,
+} from '../limits/AuthenticationLimits.ts';
+import type { AuthenticationAdapter } from '../schemes/AuthenticationAdapter.ts';
+import { BasicAdapter } from '../schemes/basic/BasicAdapter.ts';
+import { Htpasswd } from '../schemes/basic/htpasswd.ts';
+import { DigestAdapter } from '../schemes/digest/DigestAdapter.ts';
+import { DigestNonces } from '../schemes/digest/DigestNonces.ts';
+import { Htdigest } from '../schemes/digest/htdigest.ts';
+import { OAuth2Adapter } from '../schemes/oauth2/OAuth2Adapter.ts';
+import { OAuth2TokenEndpoint } from '../schemes/oauth2/OAuth2TokenEndpoint.ts';
+import { RedisTokenStore } from '../stores/RedisTokenStore.ts';
+import { SharedStore, type SharedStoreConfig } from '../stores/SharedStore.ts';
+import { SqliteTokenStore } from '../stores/SqliteTokenStore.ts';
+import type { OAuth2ClientSecret, TokenStore } from '../stores/TokenStore.ts';
 import { AuthenticationMiddleware } from './AuthenticationMiddleware.ts';
 import { Authenticator } from './Authenticator.ts';
-import { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
-import { type AuthorizationConfig, AuthorizationRules } from './AuthorizationRules.ts';
-import { authorizationGuard } from './authorizationGuard.ts';
-import { BasicAdapter } from './BasicAdapter.ts';
-import { DigestAdapter } from './DigestAdapter.ts';
-import { DigestNonces } from './DigestNonces.ts';
-import { Htdigest } from './htdigest.ts';
-import { Htpasswd } from './htpasswd.ts';
-import { OAuth2Adapter } from './OAuth2Adapter.ts';
-import { OAuth2TokenEndpoint } from './OAuth2TokenEndpoint.ts';
-import { RedisTokenStore } from './RedisTokenStore.ts';
-import { checkRulesAtStart } from './rulesAgainstRoutes.ts';
-import { SharedStore, type SharedStoreConfig } from './SharedStore.ts';
-import { SqliteTokenStore } from './SqliteTokenStore.ts';
-import type { OAuth2ClientSecret, TokenStore } from './TokenStore.ts';
 
 /**
  * The `authentication` configuration. Each of `basic`, `digest` and `oauth2` that is present

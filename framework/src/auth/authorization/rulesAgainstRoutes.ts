@@ -1,8 +1,8 @@
-import type { Application } from '../application/Application.ts';
-import { ApplicationEvents } from '../application/ApplicationEvents.ts';
-import { didYouMean } from '../config/didYouMean.ts';
-import type { EventManager } from '../events/EventManager.ts';
-import type { Route } from '../router/Route.ts';
+import type { Application } from '../../application/Application.ts';
+import { ApplicationEvents } from '../../application/ApplicationEvents.ts';
+import { didYouMean } from '../../config/didYouMean.ts';
+import type { EventManager } from '../../events/EventManager.ts';
+import type { Route } from '../../router/Route.ts';
 import type { AuthorizationRules } from './AuthorizationRules.ts';
 import { resourceOf } from './resourceOf.ts';
 

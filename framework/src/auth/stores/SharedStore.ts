@@ -1,6 +1,6 @@
 import type { Redis, RedisOptions } from 'ioredis';
-import { ThrottledLog } from '../http/throttledLog.ts';
-import { ApiProblem } from '../problem/ApiProblem.ts';
+import { ThrottledLog } from '../../http/throttledLog.ts';
+import { ApiProblem } from '../../problem/ApiProblem.ts';
 
 /**
  * Where the state that several machines must share lives: `authentication.store`. Without

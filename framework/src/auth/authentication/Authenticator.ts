@@ -1,16 +1,20 @@
-import { ClientAddresses } from '../http/clientAddress.ts';
-import type { ServerRequest } from '../http/ServerRequest.ts';
+import { ClientAddresses } from '../../http/clientAddress.ts';
+import type { ServerRequest } from '../../http/ServerRequest.ts';
+import {
+  type Admission,
+  AuthenticationLimits,
+  type GuessOutcome,
+} from '../limits/AuthenticationLimits.ts';
+import { addressKey } from '../limits/failureKeys.ts';
+import { asClient } from '../limits/passwordChecks.ts';
 import type {
   AuthenticationAdapter,
   AuthenticationFailure,
   AuthenticationResult,
-} from './AuthenticationAdapter.ts';
-import { type Admission, AuthenticationLimits, type GuessOutcome } from './AuthenticationLimits.ts';
-import { type Authorization, parseAuthorization } from './authorizationHeader.ts';
-import { addressKey } from './failureKeys.ts';
+} from '../schemes/AuthenticationAdapter.ts';
+import { type Authorization, parseAuthorization } from '../schemes/authorizationHeader.ts';
+import { SchemeAdapter } from '../schemes/SchemeAdapter.ts';
 import { authenticatedIdentity, GUEST, type Identity } from './Identity.ts';
-import { asClient } from './passwordChecks.ts';
-import { SchemeAdapter } from './SchemeAdapter.ts';
 
 /**
  * Who a request's credentials say sent it, or why they were refused.
@@ -59,7 +63,7 @@ export interface Authentication {
  * ```
  *
  * @see The REST guide:
- * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
+ * [authentication and authorization](../../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class Authenticator {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
-import { ApiProblem } from '../problem/ApiProblem.ts';
+import { ApiProblem } from '../../problem/ApiProblem.ts';
 import type { PasswordJob } from './passwordWorker.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { type Attribute, attribute } from '../http/Attribute.ts';
+import { type Attribute, attribute } from '../../http/Attribute.ts';
 import type { Identity } from './Identity.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { safeEqual } from './safeEqual.ts';
+import { safeEqual } from '../safeEqual.ts';
 import {
   type OAuth2Client,
   type OAuth2ClientSecret,

@@ -1,4 +1,4 @@
-import type { Route } from '../router/Route.ts';
+import type { Route } from '../../router/Route.ts';
 
 /**
  * The resource a route serves, the name authorization rules and listeners know it by: the

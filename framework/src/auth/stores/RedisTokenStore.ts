@@ -1,5 +1,5 @@
+import { safeEqual } from '../safeEqual.ts';
 import type { SharedStore } from './SharedStore.ts';
-import { safeEqual } from './safeEqual.ts';
 import {
   type OAuth2Client,
   type OAuth2ClientSecret,

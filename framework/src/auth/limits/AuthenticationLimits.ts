@@ -7,9 +7,9 @@ import {
   type RateLimiterRes,
   RateLimiterSQLite,
 } from 'rate-limiter-flexible';
-import { ApiProblem } from '../problem/ApiProblem.ts';
+import { ApiProblem } from '../../problem/ApiProblem.ts';
+import type { SharedStore } from '../stores/SharedStore.ts';
 import { type AuthenticationAttempt, addressKey, principalKeys } from './failureKeys.ts';
-import type { SharedStore } from './SharedStore.ts';
 
 /**
  * How many failed authentications a client may make. Configured as `authentication.limits`.

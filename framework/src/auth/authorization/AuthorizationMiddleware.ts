@@ -1,21 +1,21 @@
-import type { EventManager } from '../events/EventManager.ts';
-import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
-import type { ServerRequest } from '../http/ServerRequest.ts';
-import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
-import { ApiProblem } from '../problem/ApiProblem.ts';
-import type { Route } from '../router/Route.ts';
-import { ROUTE_RESULT } from '../router/RouteResult.ts';
-import { AuthEvent, AuthEvents } from './AuthEvent.ts';
-import type { Authenticator } from './Authenticator.ts';
+import type { EventManager } from '../../events/EventManager.ts';
+import type { ResponsePrototype } from '../../http/ResponsePrototype.ts';
+import type { ServerRequest } from '../../http/ServerRequest.ts';
+import type { MiddlewareInterface, Next } from '../../middleware/Middleware.ts';
+import { ApiProblem } from '../../problem/ApiProblem.ts';
+import type { Route } from '../../router/Route.ts';
+import { ROUTE_RESULT } from '../../router/RouteResult.ts';
+import { AuthEvent, AuthEvents } from '../authentication/AuthEvent.ts';
+import type { Authenticator } from '../authentication/Authenticator.ts';
+import { GUEST } from '../authentication/Identity.ts';
+import { IDENTITY } from '../authentication/identityAttribute.ts';
+import { unauthorized } from '../authentication/unauthorized.ts';
+import { parseAuthorization } from '../schemes/authorizationHeader.ts';
+import { OAuth2Adapter } from '../schemes/oauth2/OAuth2Adapter.ts';
 import type { AuthorizationRules } from './AuthorizationRules.ts';
 import { AUTHORIZED } from './authorizationGuard.ts';
-import { parseAuthorization } from './authorizationHeader.ts';
-import { GUEST } from './Identity.ts';
-import { IDENTITY } from './identityAttribute.ts';
-import { OAuth2Adapter } from './OAuth2Adapter.ts';
 import { resourceOf } from './resourceOf.ts';
 import { ruleProblem } from './rulesAgainstRoutes.ts';
-import { unauthorized } from './unauthorized.ts';
 
 const UNROUTED =
   'AuthorizationMiddleware ran before routing, so it cannot tell which resource a request is for, ' +
@@ -56,7 +56,7 @@ const UNROUTED =
  * ```
  *
  * @see The REST guide:
- * [authentication and authorization](../../../docs/rest.md#authentication-and-authorization)
+ * [authentication and authorization](../../../../docs/rest.md#authentication-and-authorization)
  * @category Authentication
  */
 export class AuthorizationMiddleware implements MiddlewareInterface {
