@@ -15,12 +15,7 @@ export { authConfigProvider } from './authConfigProvider.ts';
 export { AuthEvent, AuthEvents } from './authentication/AuthEvent.ts';
 export { AuthenticationMiddleware } from './authentication/AuthenticationMiddleware.ts';
 export { type Authentication, Authenticator } from './authentication/Authenticator.ts';
-export type {
-  AuthenticationConfig,
-  BasicConfig,
-  DigestConfig,
-  OAuth2Config,
-} from './authentication/authenticationFactories.ts';
+export type { AuthenticationConfig } from './authentication/authenticationFactories.ts';
 export { authenticatedIdentity, GUEST, type Identity } from './authentication/Identity.ts';
 export { IDENTITY } from './authentication/identityAttribute.ts';
 export { AuthorizationMiddleware } from './authorization/AuthorizationMiddleware.ts';
@@ -57,6 +52,7 @@ export {
   type OAuth2TokenEndpointOptions,
 } from './schemes/oauth2/OAuth2TokenEndpoint.ts';
 export { SchemeAdapter } from './schemes/SchemeAdapter.ts';
+export type { BasicConfig, DigestConfig, OAuth2Config } from './schemes/schemeFactories.ts';
 export type { NonceCheck } from './stores/NonceCounts.ts';
 export { RedisTokenStore } from './stores/RedisTokenStore.ts';
 export { SharedStore, type SharedStoreConfig, storeUnavailable } from './stores/SharedStore.ts';

@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authenticationFactories } from '../../src/auth/authentication/authenticationFactories.ts';
 import {
   AuthenticationLimits,
   authConfigProvider,
@@ -281,7 +280,7 @@ describe('the token endpoint and the Bearer adapter over Redis', () => {
     const container = createContainer({
       dependencies: {
         factories: {
-          ...authenticationFactories,
+          ...(authConfigProvider().dependencies as { factories: object }).factories,
           AuthenticationLimits: () => new AuthenticationLimits(),
         },
       },
