@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -212,7 +213,7 @@ export class AuthenticationLimits {
       }
       return;
     }
-    const database = options.database === undefined ? undefined : new Database(options.database);
+    const database = options.database === undefined ? undefined : new (sqlite())(options.database);
     const made = {
       pairs: counter(database, 'pair', this.#failures, HOUR_S),
       addresses: counter(database, 'address', this.#addressFailures, HOUR_S),
@@ -408,6 +409,11 @@ class RecentKeys {
     }
     return key;
   }
+}
+
+/** better-sqlite3, loaded for a `database` only: limits counted in memory never load it. */
+function sqlite(): typeof Database {
+  return createRequire(import.meta.url)('better-sqlite3') as typeof Database;
 }
 
 /** A counter of `points` per `duration` seconds, in memory or in the shared SQLite table. */

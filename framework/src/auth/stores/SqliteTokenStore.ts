@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { safeEqual } from '../safeEqual.ts';
 import {
   type OAuth2Client,
@@ -196,7 +197,9 @@ export class SqliteTokenStore implements TokenStore {
     if (this.#db === undefined) {
       // SQLite creates the file but not its folder, such as a fresh clone's data/.
       if (this.#path !== ':memory:') mkdirSync(dirname(this.#path), { recursive: true });
-      const db = new Database(this.#path);
+      // Loaded at the first use of the store: an application without tokens never loads SQLite.
+      const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+      const db = new Sqlite(this.#path);
       db.pragma('journal_mode = WAL');
       db.exec(SCHEMA);
       addScopesColumn(db);

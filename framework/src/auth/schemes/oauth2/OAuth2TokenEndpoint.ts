@@ -1,4 +1,5 @@
-import OAuth2Server from '@node-oauth/oauth2-server';
+import { createRequire } from 'node:module';
+import type OAuth2Server from '@node-oauth/oauth2-server';
 import { ClientAddresses } from '../../../http/clientAddress.ts';
 import type { ServerRequest } from '../../../http/ServerRequest.ts';
 import type { MiddlewareInterface } from '../../../middleware/Middleware.ts';
@@ -14,6 +15,14 @@ import type { TokenStore } from '../../stores/TokenStore.ts';
 import { quote } from '../authorizationHeader.ts';
 import type { Htpasswd } from '../basic/htpasswd.ts';
 import { oauth2Model } from './oauth2Model.ts';
+
+/**
+ * The OAuth2 server library, loaded when the first endpoint is made: an application without a
+ * token endpoint never loads it.
+ */
+function oauth2Server(): typeof OAuth2Server {
+  return createRequire(import.meta.url)('@node-oauth/oauth2-server') as typeof OAuth2Server;
+}
 
 /**
  * Options of {@link OAuth2TokenEndpoint}.
@@ -101,7 +110,7 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
    * @param users - the users of the password grant
    */
   constructor(store: TokenStore, users: Htpasswd, options: OAuth2TokenEndpointOptions = {}) {
-    this.#server = new OAuth2Server({
+    this.#server = new (oauth2Server())({
       model: oauth2Model(store, users),
       accessTokenLifetime: options.accessTokenLifetime ?? 3600,
       refreshTokenLifetime: options.refreshTokenLifetime ?? 14 * 24 * 3600,
@@ -127,14 +136,14 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
     const attempt = this.#attemptOf(request, body);
     const admission = await this.#limits.admit(attempt);
     if (admission.retryAfter > 0) throw tooManyFailures(admission.retryAfter, admission.because);
-    const libraryRequest = new OAuth2Server.Request({
+    const libraryRequest = new (oauth2Server().Request)({
       method: request.method,
       // The library reads the body's type from these headers, so they must describe what was read.
       headers: { ...Object.fromEntries(request.headers), 'content-length': String(bytes.length) },
       query: Object.fromEntries(request.query),
       body,
     });
-    const libraryResponse = new OAuth2Server.Response();
+    const libraryResponse = new (oauth2Server().Response)();
     try {
       refuseWhatTheLibraryAccepts(form, request);
       await asClient(addressKey(attempt.address), () =>
@@ -154,9 +163,9 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
       // wraps what the model threw in its ServerError, keeping it as `inner`: rethrown, it
       // reaches the error middleware like any other error (the 503 problem with Retry-After
       // of a shared store that cannot be reached), never the library's `server_error` JSON.
-      if (error instanceof OAuth2Server.ServerError)
+      if (error instanceof oauth2Server().ServerError)
         throw (error as { inner?: unknown }).inner ?? error;
-      if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+      if (!(error instanceof oauth2Server().OAuthError)) throw error;
       // Built from the error, not the library's response: the library fills the response
       // only for errors raised after it checked the method and content type.
       const body = { error: error.name, error_description: error.message };
@@ -187,7 +196,7 @@ export class OAuth2TokenEndpoint implements MiddlewareInterface {
  * else, a check refused for want of room included, nobody's.
  */
 function outcomesOf(error: unknown): Record<'user' | 'client', GuessOutcome> {
-  const name = error instanceof OAuth2Server.OAuthError ? error.name : undefined;
+  const name = error instanceof oauth2Server().OAuthError ? error.name : undefined;
   const inner = (error as { inner?: unknown } | undefined)?.inner;
   if (name === 'invalid_client') return { client: 'wrong', user: 'unchecked' };
   if (name === 'invalid_grant' && !(inner instanceof PasswordCheckRefused))
@@ -204,20 +213,20 @@ function outcomesOf(error: unknown): Record<'user' | 'client', GuessOutcome> {
 function refuseWhatTheLibraryAccepts(form: URLSearchParams, request: ServerRequest): void {
   // RFC 6749 section 2.3.1: a client uses one authentication method per request.
   if (request.headers.has('authorization') && (form.has('client_id') || form.has('client_secret')))
-    throw new OAuth2Server.InvalidRequestError(
+    throw new (oauth2Server().InvalidRequestError)(
       'Invalid request: client credentials in both the Authorization header and the body',
     );
   const seen = new Set<string>();
   for (const name of form.keys()) {
     if (seen.has(name))
-      throw new OAuth2Server.InvalidRequestError(
+      throw new (oauth2Server().InvalidRequestError)(
         `Invalid request: \`${name}\` is included more than once`,
       );
     seen.add(name);
   }
   const grant = form.get('grant_type');
   if (grant && !GRANTS.has(grant))
-    throw new OAuth2Server.UnsupportedGrantTypeError(
+    throw new (oauth2Server().UnsupportedGrantTypeError)(
       'Unsupported grant type: `grant_type` is not offered by this endpoint',
     );
 }
