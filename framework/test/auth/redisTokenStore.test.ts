@@ -9,13 +9,13 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AuthenticationLimits,
-  authConfigProvider,
   RedisTokenStore,
   SharedStore,
   SqliteTokenStore,
   type TokenStore,
   type TokenToSave,
-} from '../../src/auth/index.ts';
+} from '../../src/auth/blocks.ts';
+import { authConfigProvider } from '../../src/auth/index.ts';
 import { TOKENS_PER_USER } from '../../src/auth/stores/TokenStore.ts';
 import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
 import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
