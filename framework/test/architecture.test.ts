@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * | 3 | `router`, `problem` | routes and what routing found; API Problem errors | a route holds middleware; the problem middleware is middleware |
  * | 4 | `negotiation`, `hal` | media types and bodies; HAL documents | negotiation refuses with problems; HAL links by route and refuses a page with a problem |
  * | 5 | `versioning`, `application` | versions by URL or media type; routes plus a pipeline | versioning reads media types; the application routes and pipes |
- * | 6 | `rest`, `auth` | REST resources; authentication and authorization | both register on, or read the route result of, an application |
+ * | 6 | `rest`, `auth` | REST resources; authentication and authorization (in rooms of their own: `AUTH_LAYERS`) | both register on, or read the route result of, an application |
  * | 7 | `server` | serving an application over node:http | the request, problems, the runner type it fits |
  * | 8 | `.` (`index.ts`, `createApplication.ts`, `createContainer.ts`, `configuration.ts`) | the public API; the application and the container with the framework's default services (node:http's `serve` among them); the shapes of configuration | everything |
  */
@@ -151,6 +151,70 @@ const CLI_LAYERS: readonly (readonly string[])[] = [
   ['main.ts'],
 ];
 
+/**
+ * The rooms of `framework/src/auth`, lowest first, by place: a folder, or a file of its own
+ * (whose files stand at both ends: two helpers every room may use at the bottom, the provider
+ * and the entry points at the top). The same rule again: a file imports from its own room
+ * and from rooms of lower layers only, so each room reads knowing only what lies below it.
+ *
+ * | layer | places | what they hold |
+ * |--:|:--|:--|
+ * | 0 | `safeEqual.ts`, `configOf.ts` | comparing secrets; reading a room's part of the configuration |
+ * | 1 | `stores` | state that machines share: the shared store, token stores, nonce counts |
+ * | 2 | `limits` | counting failed attempts; checking passwords off the main thread |
+ * | 3 | `schemes` | the adapter a scheme implements; Basic, Digest and OAuth2, each with its file format, nonces or token endpoint |
+ * | 4 | `authentication` | the authenticator that asks the schemes, its middleware, identities, events, the configuration |
+ * | 5 | `authorization` | rules, the middleware that judges by them, the guard that holds it in place |
+ * | 6 | `authConfigProvider.ts` | every room's factories, combined |
+ * | 7 | `index.ts`, `blocks.ts` | `hyperpipe/auth` and `hyperpipe/auth/blocks` |
+ */
+const AUTH_LAYERS: readonly (readonly string[])[] = [
+  ['safeEqual.ts', 'configOf.ts'],
+  ['stores'],
+  ['limits'],
+  ['schemes'],
+  ['authentication'],
+  ['authorization'],
+  ['authConfigProvider.ts'],
+  ['index.ts', 'blocks.ts'],
+];
+
+/**
+ * The places of `framework/src/auth/schemes`, lowest first: what every scheme implements (the
+ * `Authorization` header, the adapter interface, the base class of a scheme), then Basic, whose htpasswd file the password grant of OAuth2 and the htdigest reader build
+ * on, then Digest and OAuth2, then the factories of the schemes' services.
+ */
+const SCHEME_LAYERS: readonly (readonly string[])[] = [
+  ['authorizationHeader.ts'],
+  ['AuthenticationAdapter.ts'],
+  ['SchemeAdapter.ts'],
+  ['basic'],
+  ['digest', 'oauth2'],
+  ['schemeFactories.ts'],
+];
+
+/**
+ * The files of a graph under `folder` (such as `auth/`) and the imports among them, each path
+ * relative to that folder.
+ */
+function within(graph: { files: string[]; imports: string[] }, folder: string) {
+  const inside = (file: string) => file.startsWith(folder);
+  const files = graph.files.filter(inside).map((file) => file.slice(folder.length));
+  const imports = graph.imports
+    .map((edge) => edge.split(' -> ') as [string, string])
+    .filter(([from, to]) => inside(from) && inside(to))
+    .map(([from, to]) => `${from.slice(folder.length)} -> ${to.slice(folder.length)}`);
+  return { files, imports };
+}
+
+/** Imports from a place to a place of the same or a higher layer. */
+function upward(imports: readonly string[], layers: readonly (readonly string[])[]): string[] {
+  return imports.filter((edge) => {
+    const [from, to] = edge.split(' -> ').map(placeOf) as [string, string];
+    return from !== to && layerOf(to, layers) >= layerOf(from, layers);
+  });
+}
+
 const FRAMEWORK = importGraph(join(ROOT, 'framework', 'src'));
 const CLI = importGraph(join(ROOT, 'cli', 'src'));
 
@@ -175,6 +239,37 @@ describe('the import graph of framework/src', () => {
 
   it('has no circle', () => {
     expect(circles(FRAMEWORK.files, FRAMEWORK.imports)).toEqual([]);
+  });
+});
+
+describe('the rooms of framework/src/auth', () => {
+  const AUTH = within(FRAMEWORK, 'auth/');
+  const SCHEMES = within(AUTH, 'schemes/');
+
+  it('are read from the source files', () => {
+    expect(AUTH.files.length).toBeGreaterThan(30);
+    expect(AUTH.imports).toContain('schemes/basic/BasicAdapter.ts -> schemes/SchemeAdapter.ts');
+    expect(SCHEMES.imports).toContain('basic/BasicAdapter.ts -> SchemeAdapter.ts');
+  });
+
+  it('place every file in a layer', () => {
+    const places = [...new Set(AUTH.files.map(placeOf))];
+    expect(places.filter((place) => layerOf(place, AUTH_LAYERS) === -1)).toEqual([]);
+    const schemes = [...new Set(SCHEMES.files.map(placeOf))];
+    expect(schemes.filter((place) => layerOf(place, SCHEME_LAYERS) === -1)).toEqual([]);
+  });
+
+  it('have no import from a room to a higher room or to a room of its own layer', () => {
+    expect(upward(AUTH.imports, AUTH_LAYERS)).toEqual([]);
+    expect(upward(SCHEMES.imports, SCHEME_LAYERS)).toEqual([]);
+  });
+
+  it('have no circle', () => {
+    expect(circles(AUTH.files, AUTH.imports)).toEqual([]);
+  });
+
+  it('would see an import upward', () => {
+    expect(upward(['stores/TokenStore.ts -> limits/failureKeys.ts'], AUTH_LAYERS)).toHaveLength(1);
   });
 });
 

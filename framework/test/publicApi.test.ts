@@ -25,6 +25,7 @@ const SUBPATHS = [
   'hyperpipe/negotiation',
   'hyperpipe/versioning',
   'hyperpipe/auth',
+  'hyperpipe/auth/blocks',
   'hyperpipe/server',
   'hyperpipe/router',
 ];
@@ -58,6 +59,50 @@ const PINNED: Readonly<Record<string, readonly string[]>> = {
   'hyperpipe/middleware': ['InvalidMiddlewareError'],
   'hyperpipe/container': ['ServiceNotFoundError', 'CircularDependencyError'],
 };
+
+/**
+ * What an application writes against authentication and authorization, all that
+ * `hyperpipe/auth` exports: the provider and the shapes of its configuration, the identity and
+ * the events a listener reads, and the middleware and endpoint an application places. The
+ * parts they are built from (adapters, limits, stores) are `hyperpipe/auth/blocks`, so that
+ * a reader of `hyperpipe/auth` meets the names an application uses and no others.
+ */
+const AUTH = [
+  'AuthEvent',
+  'AuthEvents',
+  'AuthenticationConfig',
+  'AuthenticationLimitsOptions',
+  'AuthenticationMiddleware',
+  'AuthorizationConfig',
+  'AuthorizationMiddleware',
+  'AuthorizationRules',
+  'BasicConfig',
+  'DigestConfig',
+  'ForwardedHeader',
+  'GUEST',
+  'IDENTITY',
+  'Identity',
+  'OAuth2ClientSecret',
+  'OAuth2Config',
+  'OAuth2TokenEndpoint',
+  'ResourceRules',
+  'SharedStoreConfig',
+  'authConfigProvider',
+  'authenticatedIdentity',
+];
+
+/** Building blocks the guides name, from the one entry point that exports them. */
+const AUTH_BLOCKS = [
+  'Authenticator',
+  'AuthenticationLimits',
+  'BasicAdapter',
+  'DigestNonces',
+  'Htpasswd',
+  'SharedStore',
+  'SqliteTokenStore',
+  'RedisTokenStore',
+  'TokenStore',
+];
 
 /** Every TypeScript file of `framework/src`. */
 function sourceTexts(): string[] {
@@ -113,6 +158,16 @@ describe('the public API of hyperpipe', () => {
       expect(names.filter((name) => !namesOf(specifier).includes(name))).toEqual([]);
     },
   );
+
+  it('exports from hyperpipe/auth what an application writes against, and nothing else', () => {
+    expect(namesOf('hyperpipe/auth').sort()).toEqual([...AUTH].sort());
+  });
+
+  it('exports the building blocks of authentication from hyperpipe/auth/blocks', () => {
+    expect(AUTH_BLOCKS.filter((name) => !namesOf('hyperpipe/auth/blocks').includes(name))).toEqual(
+      [],
+    );
+  });
 
   it('exports none of the internals', () => {
     const exported = api.modules.flatMap(({ specifier, exports }) =>

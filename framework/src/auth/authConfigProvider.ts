@@ -1,5 +1,9 @@
 import type { Config } from '../config/mergeConfig.ts';
-import { authenticationFactories } from './authenticationFactories.ts';
+import { authenticationFactories } from './authentication/authenticationFactories.ts';
+import { authorizationFactories } from './authorization/authorizationFactories.ts';
+import { limitFactories } from './limits/limitFactories.ts';
+import { schemeFactories } from './schemes/schemeFactories.ts';
+import { storeFactories } from './stores/storeFactories.ts';
 
 /**
  * The configuration `hyperpipe/auth` contributes, as a Mezzio package's `ConfigProvider`
@@ -8,7 +12,8 @@ import { authenticationFactories } from './authenticationFactories.ts';
  * use), each built from the `authentication` and `authorization` keys. The root import
  * `hyperpipe` leaves them out, so that an application without authentication loads no
  * authentication, SQLite or OAuth2 code; an application that configures them merges this
- * into its configuration, usually from a file of its own in `config/autoload`.
+ * into its configuration, usually from a file of its own in `config/autoload`. Each room of
+ * the wing brings its own factories: stores, limits, schemes, authentication, authorization.
  *
  * @example
  * ```ts
@@ -23,5 +28,15 @@ import { authenticationFactories } from './authenticationFactories.ts';
  * @category Authentication
  */
 export function authConfigProvider(): Config {
-  return { dependencies: { factories: { ...authenticationFactories } } };
+  return {
+    dependencies: {
+      factories: {
+        ...storeFactories,
+        ...limitFactories,
+        ...schemeFactories,
+        ...authenticationFactories,
+        ...authorizationFactories,
+      },
+    },
+  };
 }

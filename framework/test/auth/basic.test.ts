@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Htpasswd } from '../../src/auth/htpasswd.ts';
+import { Htpasswd } from '../../src/auth/schemes/basic/htpasswd.ts';
 import {
   basic,
   call,

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DigestNonces } from '../../src/auth/DigestNonces.ts';
-import { Htdigest } from '../../src/auth/htdigest.ts';
+import { DigestNonces } from '../../src/auth/schemes/digest/DigestNonces.ts';
+import { Htdigest } from '../../src/auth/schemes/digest/htdigest.ts';
 import { call, challenges, createAuthApp, digest, hex, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { Authenticator } from '../../src/auth/blocks.ts';
 import {
   type AuthEvent,
   AuthEvents,
-  Authenticator,
   AuthorizationMiddleware,
   AuthorizationRules,
   authenticatedIdentity,

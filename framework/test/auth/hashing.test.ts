@@ -3,9 +3,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckedCredentials } from '../../src/auth/CheckedCredentials.ts';
-import { Htpasswd } from '../../src/auth/index.ts';
-import { checkPasswords, MAX_WAITING } from '../../src/auth/passwordChecks.ts';
+import { Htpasswd } from '../../src/auth/blocks.ts';
+import { CheckedCredentials } from '../../src/auth/limits/CheckedCredentials.ts';
+import { checkPasswords, MAX_WAITING } from '../../src/auth/limits/passwordChecks.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import { basic, createAuthApp, useTemporaryFolder } from './support.ts';
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { principalKeys } from '../../src/auth/failureKeys.ts';
-import { AuthenticationLimits, type AuthenticationLimitsOptions } from '../../src/auth/index.ts';
+import { AuthenticationLimits } from '../../src/auth/blocks.ts';
+import type { AuthenticationLimitsOptions } from '../../src/auth/index.ts';
+import { principalKeys } from '../../src/auth/limits/failureKeys.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import {
   type Answer,

@@ -8,7 +8,7 @@ import {
   authConfigProvider,
   type OAuth2TokenEndpoint,
 } from '../../src/auth/index.ts';
-import { SqliteTokenStore } from '../../src/auth/SqliteTokenStore.ts';
+import { SqliteTokenStore } from '../../src/auth/stores/SqliteTokenStore.ts';
 import { createContainer, ServerRequest } from '../../src/index.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import {

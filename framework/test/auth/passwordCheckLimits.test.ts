@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthenticationLimitsOptions } from '../../src/auth/index.ts';
-import { MAX_WAITING } from '../../src/auth/passwordChecks.ts';
+import { MAX_WAITING } from '../../src/auth/limits/passwordChecks.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import { basic, createAuthApp, useTemporaryFolder } from './support.ts';
 

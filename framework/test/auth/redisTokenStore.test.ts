@@ -7,17 +7,16 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authenticationFactories } from '../../src/auth/authenticationFactories.ts';
 import {
   AuthenticationLimits,
-  authConfigProvider,
   RedisTokenStore,
   SharedStore,
   SqliteTokenStore,
   type TokenStore,
   type TokenToSave,
-} from '../../src/auth/index.ts';
-import { TOKENS_PER_USER } from '../../src/auth/TokenStore.ts';
+} from '../../src/auth/blocks.ts';
+import { authConfigProvider } from '../../src/auth/index.ts';
+import { TOKENS_PER_USER } from '../../src/auth/stores/TokenStore.ts';
 import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
 import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
@@ -281,7 +280,7 @@ describe('the token endpoint and the Bearer adapter over Redis', () => {
     const container = createContainer({
       dependencies: {
         factories: {
-          ...authenticationFactories,
+          ...(authConfigProvider().dependencies as { factories: object }).factories,
           AuthenticationLimits: () => new AuthenticationLimits(),
         },
       },

@@ -1,11 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  AuthenticationLimits,
-  type AuthenticationLimitsOptions,
-  authConfigProvider,
-  SharedStore,
-} from '../../src/auth/index.ts';
+import { AuthenticationLimits, SharedStore } from '../../src/auth/blocks.ts';
+import { type AuthenticationLimitsOptions, authConfigProvider } from '../../src/auth/index.ts';
 import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
 import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';

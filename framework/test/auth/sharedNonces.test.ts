@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authConfigProvider, DigestNonces, SharedStore } from '../../src/auth/index.ts';
+import { DigestNonces, SharedStore } from '../../src/auth/blocks.ts';
+import { authConfigProvider } from '../../src/auth/index.ts';
 import { createContainer } from '../../src/index.ts';
 import { ApiProblem } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';

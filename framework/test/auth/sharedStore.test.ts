@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedStore } from '../../src/auth/index.ts';
+import { SharedStore } from '../../src/auth/blocks.ts';
 import { ApiProblem } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
 

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigProvider, SharedStore } from '../../src/auth/index.ts';
+import { SharedStore } from '../../src/auth/blocks.ts';
+import { authConfigProvider } from '../../src/auth/index.ts';
 import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
 import { useTemporaryFolder, writeHtpasswd } from './support.ts';

@@ -6,14 +6,16 @@ import { join } from 'node:path';
 import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
 import { afterAll } from 'vitest';
+import type {
+  AuthenticationAttempt,
+  AuthenticationLimits,
+  GuessOutcome,
+} from '../../src/auth/blocks.ts';
 import {
-  type AuthenticationAttempt,
-  type AuthenticationLimits,
   type AuthenticationLimitsOptions,
   type AuthorizationConfig,
   authConfigProvider,
   type ForwardedHeader,
-  type GuessOutcome,
   IDENTITY,
 } from '../../src/auth/index.ts';
 import {

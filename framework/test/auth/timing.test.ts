@@ -1,7 +1,7 @@
 import md5 from 'apache-md5';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { Htpasswd } from '../../src/auth/index.ts';
+import { Htpasswd } from '../../src/auth/blocks.ts';
 
 /*
  * Timing is noisy on a shared machine, so these compare medians of interleaved samples with a

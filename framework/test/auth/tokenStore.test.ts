@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteTokenStore } from '../../src/auth/SqliteTokenStore.ts';
-import { TOKENS_PER_USER } from '../../src/auth/TokenStore.ts';
+import { SqliteTokenStore } from '../../src/auth/stores/SqliteTokenStore.ts';
+import { TOKENS_PER_USER } from '../../src/auth/stores/TokenStore.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import { createAuthApp, useTemporaryFolder } from './support.ts';
 

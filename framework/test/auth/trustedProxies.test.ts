@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClientAddresses, type ForwardedHeader } from '../../src/auth/index.ts';
+import { ClientAddresses } from '../../src/auth/blocks.ts';
+import type { ForwardedHeader } from '../../src/auth/index.ts';
 import { setServedAnswer } from '../../src/http/clientAddress.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
 import { basic, createAuthApp, useTemporaryFolder } from './support.ts';
