@@ -61,4 +61,14 @@ describe('the report of a run', () => {
     expect(full).toMatch(/^in full:\n\ntype error at src\/handlers\/PingHandler\.ts/);
     expect(full).not.toContain('status is 500');
   });
+
+  it('lists a check that waits on another under it, and counts it apart', async () => {
+    const note = 'skipped until "GET /ping answers" passes';
+    const output = await reportOf([
+      { module: STEP_CHECKS, name: 'GET /ping answers', failure: 'GET /ping: status is 500' },
+      { module: STEP_CHECKS, name: 'DELETE /ping is refused', failure: undefined, skipped: note },
+    ]);
+    expect(output).toContain(`– DELETE /ping is refused\n    ${note}`);
+    expect(output).toMatch(/1 of 1 checks fail, 1 skipped/);
+  });
 });

@@ -127,7 +127,7 @@ export default class WorkshopReporter implements Reporter {
     const failures: string[] = [];
     for (const { name, failure, skipped } of results) {
       if (skipped !== undefined) {
-        this.#write(p.dim(`– ${name} (${skipped})`));
+        this.#write(p.dim(`– ${name}\n    ${skipped}`));
         continue;
       }
       if (failure === undefined) {
@@ -179,7 +179,10 @@ export default class WorkshopReporter implements Reporter {
       failed === 0
         ? p.green(`${passed} of ${passed} checks pass`)
         : p.red(`${failed} of ${passed + failed} checks fail`);
-    this.#write(`\n${verdict} (${seconds} s)`);
+    // Checks that waited on another are neither: counted apart, so that none seems lost.
+    const waiting = results.length - ran.length;
+    const skippedCount = waiting === 0 ? '' : `, ${waiting} skipped`;
+    this.#write(`\n${verdict}${skippedCount} (${seconds} s)`);
   }
 
   #checkResults(
