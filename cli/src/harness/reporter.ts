@@ -154,8 +154,8 @@ export default class WorkshopReporter implements Reporter {
     ];
     for (const error of broken) if (!failures.includes(error)) failures.push(error);
     this.#checks = this.#checkResults(results, testModules);
-    // A type error is most often the cause of the failures beside it, and no hint of the step
-    // is about it: shown in full first, it sends the learner to their code, not to a hint.
+    // A type error is most often the cause of the failures beside it: shown in full first, it
+    // sends the learner to their code, and to the hint of its file's rule when it has one.
     const typeError = results.find((result) => rank(result.module) === 1)?.failure;
     if (typeError !== undefined)
       failures.unshift(...failures.splice(failures.indexOf(typeError), 1));
