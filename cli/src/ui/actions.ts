@@ -279,7 +279,13 @@ export async function reset(ctx: ActionContext): Promise<void> {
   });
 }
 
-export function quit(ctx: ActionContext): void {
+export function quit(ctx: ActionContext, running?: string): void {
+  // Said before the app closes, so that a quit in the middle of a check does not look lost.
+  const stopped = [
+    ctx.task.current && running ? running.replace(/…$/, '') : undefined,
+    ctx.server.current ? 'the server of workspace/' : undefined,
+  ].filter((what) => what !== undefined);
+  if (stopped.length > 0) log(ctx, `Stopped: ${stopped.join(', and ')}.`, 'yellow');
   ctx.task.current?.abort();
   ctx.server.current?.abort();
   // The component exits after one more render without the busy line, so no spinner stays.
