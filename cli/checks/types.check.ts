@@ -13,6 +13,6 @@ import { typeErrors } from '../src/harness/typecheck.ts';
 it(TYPE_CHECK_NAME, async (context) => {
   const errors = await typeErrors(checkContext().target);
   if (errors === null) context.skip(TYPE_CHECK_NOT_RUN);
-  const failure = typeCheckFailure(errors ?? []);
+  const failure = typeCheckFailure(errors ?? [], checkContext().step);
   if (failure) throw failure;
 });

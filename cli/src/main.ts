@@ -2,6 +2,7 @@
  * The `workshop` command: `npm start` (the interactive app), `npm run check`, and
  * `npm run workshop -- <command>`. Plain commands never load ink or react, so they start fast.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseCommandLine, UsageError } from './args.ts';
 import type { CommandContext, RunChecks } from './commands/context.ts';
 import { whenOrphaned } from './orphaned.ts';
@@ -11,8 +12,13 @@ import { promptConfirm } from './workshop/confirm.ts';
 import { REPOSITORY_DIRS } from './workshop/dirs.ts';
 import { loadManifest, type Step } from './workshop/manifest.ts';
 
+/** How long the app's checker may take to close once the app is quit, before the process ends. */
+const APP_CLOSE_WAIT_MS = 100;
+
 const controller = new AbortController();
 let signals = 0;
+/** Whether the interactive app runs, rather than a command. */
+let app = false;
 
 /**
  * Ctrl-C and SIGTERM abort every child (vitest, servers) through the shared signal, then let the
@@ -91,6 +97,7 @@ async function main(argv: string[]): Promise<number> {
   }
   withoutColourForInk(ctx.colour, process.env);
   const { runApp } = await import('./ui/runApp.ts');
+  app = true;
   return runApp({
     dirs,
     steps: ctx.steps,
@@ -115,6 +122,16 @@ const code = await main(process.argv.slice(2)).catch((error: unknown) => {
 if (signals === 0) process.exitCode = code;
 // Abort anything still running (a server the app started), so the process can end.
 controller.abort();
+if (app) {
+  // Closing vitest waits for the check it runs (seconds, when the learner quits in the middle
+  // of one), and its threads can keep the process alive after: the app has said what it
+  // stopped, so the process ends now, the check's threads with it. The servers its checks
+  // started end when their stdin does (harness/exitWithParent.ts).
+  // Ctrl-C does not wait at all: the learner asked for the process to end.
+  const wait = code === 130 ? 0 : APP_CLOSE_WAIT_MS;
+  await Promise.race([warmChecks?.close(), sleep(wait, undefined, { ref: false })]);
+  process.exit();
+}
 await warmChecks?.close();
 process.off('SIGINT', stop);
 process.off('SIGTERM', stop);

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCommandLine } from '../src/args.ts';
 import { runCommand } from '../src/run.ts';
 import { isInteractive } from '../src/terminal.ts';
-import { readProgress } from '../src/workshop/progress.ts';
+import { NO_HINT_NAMED } from '../src/workshop/hints.ts';
+import { findStep } from '../src/workshop/manifest.ts';
+import { pointHint, readProgress } from '../src/workshop/progress.ts';
 import { createFixture, type Fixture, fakeRunChecks, SOLVED } from './cliFixture.ts';
 
 let fixture: Fixture;
@@ -655,6 +657,17 @@ describe('workshop hint', () => {
     // Before any hint was shown, --next starts where `hint` would.
     expect(await hintTitle('02', '--next')).toMatch(/^Hint 1 of 1, step 02-ping/);
     expect(await workshop('hint', '01', '2', '--next')).toBe(2);
+  });
+
+  it('says so when the last failure named no hint, and --next starts from the first', async () => {
+    fixture = createFixture();
+    fixture.write('exercises/01-hello/hints.md', LADDERS);
+    await workshop('start', '01');
+    // As a type error in a file of several rules leaves it.
+    pointHint(fixture.dirs.stateDir, findStep(fixture.ctx.steps, '01'), NO_HINT_NAMED);
+    expect(await hintTitle()).toBeUndefined();
+    expect(fixture.stdout()).toContain('The last failure names no hint of step 01-hello');
+    expect(await hintTitle('--next')).toMatch(/^Hint 1 of 5/);
   });
 
   it('reads bare `## Hint N` headings as a rule each', async () => {

@@ -9,6 +9,7 @@ import {
   TYPE_CHECK_NAME,
   typeCheckFailure,
 } from '../src/harness/typeCheckFailure.ts';
+import { NO_HINT_NAMED } from '../src/workshop/hints.ts';
 import { REPO_ROOT } from '../src/workshop/paths.ts';
 
 const STEP_CHECKS = join(REPO_ROOT, 'exercises/02-ping/ping.check.ts');
@@ -61,4 +62,37 @@ describe('the report of a run', () => {
     expect(full).toMatch(/^in full:\n\ntype error at src\/handlers\/PingHandler\.ts/);
     expect(full).not.toContain('status is 500');
   });
+
+  it('lists a check that waits on another under it, and counts it apart', async () => {
+    const note = 'skipped until "GET /ping answers" passes';
+    const output = await reportOf([
+      { module: STEP_CHECKS, name: 'GET /ping answers', failure: 'GET /ping: status is 500' },
+      { module: STEP_CHECKS, name: 'DELETE /ping is refused', failure: undefined, skipped: note },
+    ]);
+    expect(output).toContain(`– DELETE /ping is refused\n    ${note}`);
+    expect(output).toMatch(/1 of 1 checks fail, 1 skipped/);
+  });
+
+  it("names the hint of the rule a type error's file is about, or says plainly that none is", async () => {
+    const cast = typeCheckFailure(
+      ["config/autoload/dependencies.global.ts:15:26 Object is of type 'unknown'."],
+      '03-configuration',
+    )?.message;
+    expect(pointedHint(await reportOf([typeChecked(cast)]))).toBe(6);
+    // Step 02's src/app.ts holds each of its rules: none is the one.
+    const anywhere = typeCheckFailure(
+      ["src/app.ts:4:9 Type 'string' is not assignable to type 'number'."],
+      '02-ping',
+    )?.message;
+    const output = await reportOf([typeChecked(anywhere)]);
+    expect(output).toContain(
+      'Hint:     no hint: no single rule of step 02 is about src/app.ts:4:9',
+    );
+    expect(pointedHint(output)).toBe(NO_HINT_NAMED);
+  });
 });
+
+/** The type-check's result, failed with `failure`. */
+function typeChecked(failure: string | undefined): ReportedCheck {
+  return { module: join(REPO_ROOT, TYPE_CHECK_FILE), name: TYPE_CHECK_NAME, failure };
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../src/harness/runChecks.ts';
+import { NO_HINT_NAMED } from '../src/workshop/hints.ts';
 import { findStep, loadManifest } from '../src/workshop/manifest.ts';
 import { writeMutated } from '../src/workshop/mutants.ts';
 import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
@@ -98,7 +99,7 @@ describe('runChecks', () => {
     // The type-check leaves a program that does not parse to the checks' code frame, and
     // says it did not run rather than showing green.
     expect(run.output).not.toMatch(/✓ type-checks/);
-    expect(run.output).toMatch(/– type-checks[^\n]* \(not run: a file does not parse/);
+    expect(run.output).toMatch(/– type-checks[^\n]*\n +not run: a file does not parse/);
   });
 
   it('fails on a type error, at its file and line', async () => {
@@ -112,7 +113,7 @@ describe('runChecks', () => {
     );
   });
 
-  it('shows a type error in full first, naming no hint, when it also breaks what the checks see', async () => {
+  it('shows a type error in full first, saying no hint is about it, when it also breaks what the checks see', async () => {
     const target = await changedSolution('02-ping', (folder) =>
       edit(folder, 'src/app.ts', /json\(\{ ack/, 'jsn({ ack'),
     );
@@ -125,7 +126,11 @@ describe('runChecks', () => {
     // The list above holds it and the others: the title counts them all.
     const failed = run.output.split('\n').filter((line) => line.startsWith('✗')).length;
     expect(first).toMatch(new RegExp(`^The first failure of ${failed}, in full:`));
-    expect(run.hint).toBeUndefined();
+    // Step 02's src/app.ts holds every rule of the step: no one hint is about the error.
+    expect(first).toMatch(
+      /Hint: +no hint: no single rule of step 02 is about src\/app\.ts:\d+:\d+/,
+    );
+    expect(run.hint).toBe(NO_HINT_NAMED);
   });
 
   it('shows what createApp threw in full under a type error, not only the type error', async () => {

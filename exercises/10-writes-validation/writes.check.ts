@@ -131,6 +131,15 @@ async function expectRefused(
   const total = await totalOf(resource, 1);
   const entity = path.split('/').length > 2 ? await fetchEntity(path, 1) : undefined;
   const refused = await send(method, path, { json: body });
+  // A POST the rules refuse that the database refused instead (a NOT NULL constraint, a 500)
+  // was written before it was validated: that is the rule to fix, not the field's. (A PUT
+  // that gets there may as well have been validated with the schema of a PATCH.)
+  expectThat(method !== 'POST' || !reachedTheDatabase(refused), {
+    expected: `the ${method} refused by validate() with a 422, before anything is written`,
+    received: `the body written to the catalogue first, which refused it: ${errorText(refused.thrown)}`,
+    exchange: refused,
+    hint: 13,
+  });
   expectResponse(refused, failedValidation(field), { hint });
   const totalAfter = await totalOf(resource, 13);
   expectThat(totalAfter === total, {
@@ -141,6 +150,15 @@ async function expectRefused(
   });
   // Every field, link and embedded item as before the refused write.
   if (entity) expectResponse(await send('GET', path), { status: 200, json: entity }, { hint: 13 });
+}
+
+/** Whether an answer is a crash thrown by the catalogue's SQLite, which a write reached. */
+function reachedTheDatabase(exchange: Exchange): boolean {
+  return exchange.status >= 500 && (exchange.thrown as Error | undefined)?.name === 'SqliteError';
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 /** Follows the Location of a 201 and returns what it serves. */

@@ -5,7 +5,9 @@ import {
   hintNumber,
   hintPlace,
   namedHint,
+  namesNoHint,
   nextHint,
+  noHintNamed,
   readHints,
 } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
@@ -65,7 +67,10 @@ function numberOf(ctx: CommandContext, step: Step, which: string): number {
 }
 
 function noHint(ctx: CommandContext, step: Step, next: boolean | undefined): string {
-  if (!next || readHints(ctx.dirs, step).length === 0) return `Step ${stepDir(step)} has no hints.`;
+  if (readHints(ctx.dirs, step).length === 0) return `Step ${stepDir(step)} has no hints.`;
+  if (!next && namesNoHint(ctx.dirs, step))
+    return noHintNamed(step, commandHint(`hint ${step.number} --next`));
+  if (!next) return `Step ${stepDir(step)} has no hints.`;
   return `There is no hint after the last of step ${stepDir(step)}. ${diffLine(step)}`;
 }
 

@@ -31,6 +31,7 @@ export {
   responseDifferences,
 } from './expect.ts';
 export { type Matcher, satisfies } from './matchers.ts';
+export { prerequisite } from './prerequisite.ts';
 export { CheckFailure, formatReport, type Report } from './report.ts';
 export { type ServedTarget, type ServeTargetOptions, serveTarget } from './serveTarget.ts';
 export {

@@ -20,6 +20,8 @@ export interface Report {
   differs?: readonly string[] | undefined;
   /** The number of the hint (in the step's hints.md) that helps. */
   hint?: number | undefined;
+  /** Said in place of a hint when none is about the failure, so that none is guessed. */
+  noHint?: string | undefined;
 }
 
 /** A check that failed, with a message that speaks to the learner. */
@@ -68,7 +70,15 @@ export function formatReport(report: Report): string {
     ['Pipeline', report.pipeline],
     ['Thrown', report.thrown],
     ['Differs', report.differs],
-    ['Hint', report.hint === undefined ? undefined : [hintLine(report.hint)]],
+    // `noHint` starts "no hint", which pointedHint (runChecks.ts) reads back.
+    [
+      'Hint',
+      report.hint !== undefined
+        ? [hintLine(report.hint)]
+        : report.noHint === undefined
+          ? undefined
+          : [report.noHint],
+    ],
   ];
   const lines = [report.summary, ''];
   for (const [label, content] of sections) {

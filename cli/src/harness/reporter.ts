@@ -127,7 +127,7 @@ export default class WorkshopReporter implements Reporter {
     const failures: string[] = [];
     for (const { name, failure, skipped } of results) {
       if (skipped !== undefined) {
-        this.#write(p.dim(`– ${name} (${skipped})`));
+        this.#write(p.dim(`– ${name}\n    ${skipped}`));
         continue;
       }
       if (failure === undefined) {
@@ -154,8 +154,8 @@ export default class WorkshopReporter implements Reporter {
     ];
     for (const error of broken) if (!failures.includes(error)) failures.push(error);
     this.#checks = this.#checkResults(results, testModules);
-    // A type error is most often the cause of the failures beside it, and no hint of the step
-    // is about it: shown in full first, it sends the learner to their code, not to a hint.
+    // A type error is most often the cause of the failures beside it: shown in full first, it
+    // sends the learner to their code, and to the hint of its file's rule when it has one.
     const typeError = results.find((result) => rank(result.module) === 1)?.failure;
     if (typeError !== undefined)
       failures.unshift(...failures.splice(failures.indexOf(typeError), 1));
@@ -179,7 +179,10 @@ export default class WorkshopReporter implements Reporter {
       failed === 0
         ? p.green(`${passed} of ${passed} checks pass`)
         : p.red(`${failed} of ${passed + failed} checks fail`);
-    this.#write(`\n${verdict} (${seconds} s)`);
+    // Checks that waited on another are neither: counted apart, so that none seems lost.
+    const waiting = results.length - ran.length;
+    const skippedCount = waiting === 0 ? '' : `, ${waiting} skipped`;
+    this.#write(`\n${verdict}${skippedCount} (${seconds} s)`);
   }
 
   #checkResults(

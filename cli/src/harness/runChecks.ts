@@ -7,6 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { execa } from 'execa';
 import { wantsColour } from '../terminal.ts';
 import type { CheckResult, ChecksRun, RunChecksOptions } from '../workshop/checksRun.ts';
+import { NO_HINT_NAMED } from '../workshop/hints.ts';
 import { findStep, loadManifest, type Step, stepDir } from '../workshop/manifest.ts';
 import { REPO_ROOT } from '../workshop/paths.ts';
 import { type TargetKind, targetDir } from '../workshop/targets.ts';
@@ -92,12 +93,16 @@ export function stepCheckFiles(step: Step): string[] {
     .map((name) => `${folder}/${name}`);
 }
 
-/** The hint named by the failure the reporter shows in full, after its one-line list. */
+/**
+ * The hint named by the failure the reporter shows in full, after its one-line list;
+ * NO_HINT_NAMED when it says that no hint is about it (a type error in a file of many rules).
+ */
 export function pointedHint(output: string): number | undefined {
   const plain = stripVTControlCharacters(output);
   const shown = plain.slice(plain.lastIndexOf(FIRST_FAILURE_TITLE));
   const number = /Hint: +read hint (\d+)/.exec(shown)?.[1];
-  return number === undefined ? undefined : Number(number);
+  if (number !== undefined) return Number(number);
+  return /Hint: +no hint\b/.test(shown) ? NO_HINT_NAMED : undefined;
 }
 
 function checksEnvironment(

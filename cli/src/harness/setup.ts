@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createCheckServer, listen } from './checkServer.ts';
+import { checkStarted, forgetPrerequisites } from './prerequisite.ts';
 import { closeTargetApps, removeStaleLocalConfigs } from './target.ts';
 import { forgetCrash } from './thrown.ts';
 
@@ -26,11 +27,15 @@ process.env.CONFERENCE_DB = join(scratch, 'conference.sqlite');
 beforeAll(async () => {
   // A run killed earlier (Ctrl-C) may have left its check-<pid>.local.json behind.
   await removeStaleLocalConfigs();
+  forgetPrerequisites();
   listen(server);
 });
 
-// A crash is shown in the failures of the check that met it, not in those of the next.
-beforeEach(forgetCrash);
+beforeEach((context) => {
+  // A crash is shown in the failures of the check that met it, not in those of the next.
+  forgetCrash();
+  checkStarted(context);
+});
 
 afterAll(async () => {
   server.close();

@@ -6,9 +6,10 @@ import type Database from 'better-sqlite3';
 import { type Application, loadConfig } from 'hyperpipe';
 import type { Config } from 'hyperpipe/config';
 import { checkContext } from './context.ts';
+import { fileHint, noFileHint } from './fileHints.ts';
 import { CheckFailure, errorMessage } from './report.ts';
 import { STARTUP_FAILURE } from './startupFailure.ts';
-import { recordThrown } from './thrown.ts';
+import { describeThrown, recordThrown } from './thrown.ts';
 
 /** What every target's `src/app.ts` exports. */
 export type CreateApp = (options?: {
@@ -68,11 +69,18 @@ export async function createTargetApp(): Promise<Application> {
   try {
     app = await createApp({ database });
   } catch (error) {
+    // The hint the step's checks name for it (its wiring), else the rule of the file it was
+    // thrown in; or, plainly, none.
+    const [, where] = describeThrown(error, checkContext().target);
+    const file = where?.replace(/^at /, '');
+    const { step } = checkContext();
+    const hint = startupHint ?? fileHint(step, file?.replace(/:\d+:\d+$/, '') ?? '');
     throw new CheckFailure({
       summary: STARTUP_FAILURE.threw,
       expected: [CONTRACT],
-      received: [`createApp() threw: ${errorMessage(error)}`],
-      hint: startupHint,
+      received: [`createApp() threw: ${errorMessage(error)}`, ...(where ? [where] : [])],
+      hint,
+      noHint: hint === undefined ? noFileHint(step, file) : undefined,
     });
   }
   if (typeof (app as Partial<Application> | undefined)?.handle !== 'function') {

@@ -167,7 +167,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
         : options.onOutput;
     forgetModules(vitest, target);
     // Beside the checks; the report waits for it.
-    typeChecked = typeCheckResults(target, keptTypes?.ready ? keptTypes : undefined);
+    typeChecked = typeCheckResults(step, target, keptTypes?.ready ? keptTypes : undefined);
     // A cancelled run ends once its current check does. One that does not (the learner's code
     // loops forever) loses its thread after a grace period, and this checker with it.
     let stuck: NodeJS.Timeout | undefined;
@@ -256,12 +256,16 @@ function realFolder(folder: string): string {
  * The type-check of the target as its files are now, as the report's last check: by the kept
  * thread once it has parsed the project, else by the native compiler (0.2 s from scratch).
  */
-function typeCheckResults(target: string, kept?: TypeCheckThread): Promise<ReportedCheck[]> {
+function typeCheckResults(
+  step: Step,
+  target: string,
+  kept?: TypeCheckThread,
+): Promise<ReportedCheck[]> {
   return (kept ? kept.errors() : typeErrors(target)).then(
     (errors) =>
       errors === null
         ? [{ ...typeCheckResult(undefined), skipped: TYPE_CHECK_NOT_RUN }]
-        : [typeCheckResult(typeCheckFailure(errors)?.message)],
+        : [typeCheckResult(typeCheckFailure(errors, stepDir(step))?.message)],
     (error: Error) => [typeCheckResult(`the type-check could not run: ${error.message}`)],
   );
 }

@@ -165,7 +165,7 @@ export function WorkshopApp(props: WorkshopAppProps) {
   const onStepsKey = (action: StepsAction) => {
     if (action === 'up') return dispatch({ type: 'move', by: -1 });
     if (action === 'down') return dispatch({ type: 'move', by: 1 });
-    if (action === 'quit') return act.quit(ctx);
+    if (action === 'quit') return act.quit(ctx, latest.current.task?.label);
     if (action === 'serve') return void serve(ctx);
     if (action === 'reset') return void act.reset(ctx);
     const step = steps[latest.current.selected];
@@ -192,11 +192,11 @@ export function WorkshopApp(props: WorkshopAppProps) {
     if (command.to === 'interrupt') {
       props.onInterrupt?.();
       answer.current?.(false);
-      return act.quit(ctx);
+      return act.quit(ctx, latest.current.task?.label);
     }
     if (command.to === 'question') return answer.current?.(command.action === 'yes');
     if (command.to === 'busy') {
-      if (command.action === 'quit') return act.quit(ctx);
+      if (command.action === 'quit') return act.quit(ctx, latest.current.task?.label);
       return task.current?.abort();
     }
     const readme = latest.current.readme;

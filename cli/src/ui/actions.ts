@@ -3,7 +3,14 @@ import { checkWorkspace } from '../workshop/checking.ts';
 import type { ChecksRun, RunChecks } from '../workshop/checksRun.ts';
 import { colourPatch, diffStep } from '../workshop/diff.ts';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
-import { hintPlace, namedHint, nextHint, readHints } from '../workshop/hints.ts';
+import {
+  hintPlace,
+  namedHint,
+  namesNoHint,
+  nextHint,
+  noHintNamed,
+  readHints,
+} from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { describeOutcome, skippedStep, skipQuestion, startOptions } from '../workshop/moving.ts';
 import {
@@ -227,7 +234,9 @@ export function hint(ctx: ActionContext, step: Step, which: 'named' | 'next'): P
         ctx,
         none
           ? `Step ${stepDir(step)} has no hints.`
-          : `There is no hint after the last of step ${stepDir(step)}: d compares your files with the solution.`,
+          : which === 'named' && namesNoHint(ctx.dirs, step)
+            ? noHintNamed(step, 'n')
+            : `There is no hint after the last of step ${stepDir(step)}: d compares your files with the solution.`,
         'yellow',
       );
     }
@@ -270,7 +279,13 @@ export async function reset(ctx: ActionContext): Promise<void> {
   });
 }
 
-export function quit(ctx: ActionContext): void {
+export function quit(ctx: ActionContext, running?: string): void {
+  // Said before the app closes, so that a quit in the middle of a check does not look lost.
+  const stopped = [
+    ctx.task.current && running ? running.replace(/…$/, '') : undefined,
+    ctx.server.current ? 'the server of workspace/' : undefined,
+  ].filter((what) => what !== undefined);
+  if (stopped.length > 0) log(ctx, `Stopped: ${stopped.join(', and ')}.`, 'yellow');
   ctx.task.current?.abort();
   ctx.server.current?.abort();
   // The component exits after one more render without the busy line, so no spinner stays.

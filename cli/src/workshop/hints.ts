@@ -103,17 +103,40 @@ export interface HintOptions {
   peek?: boolean | undefined;
 }
 
-/** The hint `hint` shows: the one the last failure named, else the first not read yet. */
+/**
+ * The number recorded when the last failure named no hint, saying so (a type error in a file
+ * of several rules): `hint` then says that too, rather than offer an unrelated hint.
+ */
+export const NO_HINT_NAMED = 0;
+
+/** Whether the last failure of the step said that no hint is about it. */
+export function namesNoHint(dirs: WorkshopDirs, step: Step): boolean {
+  return readProgress(dirs.stateDir).pointedHints[stepDir(step)] === NO_HINT_NAMED;
+}
+
+/** What `hint` says when the last failure named no hint; `next` is how to climb the hints. */
+export function noHintNamed(step: Step, next: string): string {
+  return `The last failure names no hint of step ${stepDir(step)}: no rule of the step is about the file and line its report shows, so read the error there. ${next} goes through the hints in order.`;
+}
+
+/**
+ * The hint `hint` shows: the one the last failure named, else the first not read yet; null
+ * when the last failure said that no hint is about it.
+ */
 export function namedHint(dirs: WorkshopDirs, step: Step, options: HintOptions = {}): Hint | null {
   const hints = readHints(dirs, step);
-  return show(dirs, step, options, hints, (progress) => {
-    const key = stepDir(step);
-    const pointed = hints[(progress.pointedHints[key] ?? 0) - 1];
-    if (pointed) return pointed;
-    const read = new Set(progress.hintsRead[key]);
-    // All read and no failure to go by: the one read last, again.
-    return hints.find((hint) => !read.has(hint.number)) ?? hints[(progress.lastHint[key] ?? 0) - 1];
-  });
+  return show(dirs, step, options, hints, (progress) => pickNamed(progress, step, hints));
+}
+
+function pickNamed(progress: Progress, step: Step, hints: readonly Hint[]): Hint | undefined {
+  const key = stepDir(step);
+  const named = progress.pointedHints[key];
+  if (named === NO_HINT_NAMED) return undefined;
+  const pointed = hints[(named ?? 0) - 1];
+  if (pointed) return pointed;
+  const read = new Set(progress.hintsRead[key]);
+  // All read and no failure to go by: the one read last, again.
+  return hints.find((hint) => !read.has(hint.number)) ?? hints[(progress.lastHint[key] ?? 0) - 1];
 }
 
 /**
@@ -122,8 +145,10 @@ export function namedHint(dirs: WorkshopDirs, step: Step, options: HintOptions =
  */
 export function nextHint(dirs: WorkshopDirs, step: Step, options: HintOptions = {}): Hint | null {
   const last = readProgress(dirs.stateDir).lastHint[stepDir(step)];
-  if (last === undefined) return namedHint(dirs, step, options);
   const hints = readHints(dirs, step);
+  // Before any hint was shown: the named one, or the first when the failure named none.
+  if (last === undefined)
+    return show(dirs, step, options, hints, (p) => pickNamed(p, step, hints) ?? hints[0]);
   return show(dirs, step, options, hints, () => hints[last]);
 }
 

@@ -11,6 +11,11 @@ export interface Step {
   title: string;
   /** The files of the working copy the learner edits in this step. */
   files: string[];
+  /**
+   * The first hint of the rule each file is about, for the files about one rule only: a type
+   * error or a crash in such a file names it (a file of several rules names none).
+   */
+  fileHints?: Record<string, number> | undefined;
 }
 
 /** The folder name of a step under `exercises/` and `solutions/`: `01-hello`. */

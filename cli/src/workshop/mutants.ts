@@ -170,7 +170,8 @@ function judge(mutant: LoadedMutant, result: ChecksRun): { killed: boolean; prob
     return { killed: false, problem: 'it does not type-check: not a mistake that compiles' };
   }
   if (result.hint !== mutant.hint) {
-    const named = result.hint === undefined ? 'no hint' : `hint ${result.hint}`;
+    const named =
+      result.hint === undefined || result.hint === 0 ? 'no hint' : `hint ${result.hint}`;
     return {
       killed: false,
       problem: `the first failure names ${named}, but hint ${mutant.hint} fixes it`,

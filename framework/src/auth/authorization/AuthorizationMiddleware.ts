@@ -17,11 +17,12 @@ import { AUTHORIZED } from './authorizationGuard.ts';
 import { resourceOf } from './resourceOf.ts';
 import { ruleProblem } from './rulesAgainstRoutes.ts';
 
+// It says where the middleware belongs, not the configuration to paste: the workshop's step 13
+// teaches that in its hints, a rung at a time, and this message is what its learners meet.
 const UNROUTED =
   'AuthorizationMiddleware ran before routing, so it cannot tell which resource a request is for, ' +
   'and it refuses every request until it can. Pipe it after the routing middleware and before ' +
-  "dispatch, in one entry: [ApplicationFactory.ROUTING_MIDDLEWARE, 'AuthenticationMiddleware', " +
-  "'AuthorizationMiddleware', ApplicationFactory.DISPATCH_MIDDLEWARE].";
+  'dispatch, after AuthenticationMiddleware (docs/authentication.md, "Who may do what").';
 
 /**
  * Authorization, as a step between routing and dispatch: finds the resource of the matched

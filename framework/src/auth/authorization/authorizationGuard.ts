@@ -53,8 +53,7 @@ export function authorizationGuard(events: EventManager, hasRules: boolean): Rou
         `route "${route.name}" was about to run, so it is refused (as is every routed request until ` +
         `it is). AuthorizationMiddleware is missing from the pipeline, or runs after dispatch, ` +
         `or under a path prefix this route is not under. Pipe it after routing and before ` +
-        `dispatch, in one entry: [ApplicationFactory.ROUTING_MIDDLEWARE, ` +
-        `'AuthenticationMiddleware', 'AuthorizationMiddleware', ApplicationFactory.DISPATCH_MIDDLEWARE].`,
+        `dispatch, after AuthenticationMiddleware (docs/authentication.md, "Who may do what").`,
     );
   };
 }
