@@ -21,8 +21,9 @@ export interface FinalHandlerOptions {
 /**
  * Where a top-level pipeline ends. A request nobody answered gets 404; an error nobody
  * recovered from gets its own status if it is an {@link HttpError} (a 405 keeps its
- * `Allow` header; a client's {@link ApiProblem}, such as malformed JSON, is answered as
- * the problem it is), or 500 without details. Headers outer middleware put on the response
+ * `Allow` header), or 500 without details. An {@link ApiProblem} is answered as the problem
+ * it is, whatever its status: its detail was written for the client (a 5xx one is reported
+ * to `onError` too); a server {@link HttpError}'s message was not, and is hidden. Headers outer middleware put on the response
  * prototype, such as CORS headers, reach both: the pipeline carries them.
  *
  * Applications do not build one: `hyperpipe` does not export it. Each {@link Application}
@@ -65,11 +66,14 @@ export class FinalHandler implements PipeEnd {
     request: ServerRequest,
     _response: ResponsePrototype,
   ): Promise<Response> {
-    if (error instanceof HttpError && error.status < 500) {
-      // A problem is a document the client reads, with or without the problem middleware.
-      if (error instanceof ApiProblem) return error.toResponse();
-      return text(error.message, { status: error.status, headers: error.headers });
+    // A problem is a document written for the client, whatever its status, with or without
+    // the problem middleware: a 503 keeps its detail, type and Retry-After, as a 409 does.
+    if (error instanceof ApiProblem) {
+      if (error.status >= 500) this.#onError(error, request);
+      return error.toResponse();
     }
+    if (error instanceof HttpError && error.status < 500)
+      return text(error.message, { status: error.status, headers: error.headers });
     this.#onError(error, request);
     const status = error instanceof HttpError ? error.status : 500;
     // The reason phrase of the status sent (a 503 must not say "Internal Server Error").

@@ -9,6 +9,7 @@ import {
   ServiceManager,
   text,
 } from 'hyperpipe';
+import { ApiProblem } from 'hyperpipe/problem';
 import { FindMyWayRouter, PatternRouter, ROUTE_RESULT, type Router } from 'hyperpipe/router';
 import { describe, expect, it, vi } from 'vitest';
 import { MethodNotAllowedError } from '../../src/http/HttpError.ts';
@@ -314,6 +315,26 @@ describe('Application error answers', () => {
     const response = await call(app, 'GET', '/down');
     expect([response.status, response.headers.get('retry-after')]).toEqual([503, '5']);
     expect(await response.text()).toBe('Service Unavailable');
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('an unhandled ApiProblem is its problem document at any status, a 5xx one reported', async () => {
+    const onError = vi.fn();
+    const app = createApplication({ onError });
+    app.get('/maintenance', () => {
+      throw new ApiProblem(503, 'Down for maintenance until 14:00', {
+        headers: { 'retry-after': '600' },
+      });
+    });
+    const response = await call(app, 'GET', '/maintenance');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('retry-after')).toBe('600');
+    // Before, the text "Service Unavailable": its detail and type were lost.
+    expect(await response.json()).toMatchObject({
+      status: 503,
+      detail: 'Down for maintenance until 14:00',
+    });
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
