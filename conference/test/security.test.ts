@@ -100,30 +100,36 @@ describe('the conference API under attack', () => {
   });
 
   it('takes as long for an unknown user as for a wrong password, whatever the hash', async () => {
-    const times: Record<string, number[]> = { nobody: [], learner: [], editor: [] };
-    for (let n = 0; n < 5; n++) {
-      for (const user of Object.keys(times)) {
-        // An address per attempt: the limits must not be what answers.
-        const answer = await from(
-          `127.0.2.${n * 3 + Object.keys(times).indexOf(user) + 1}`,
-          'GET',
-          '/timezone',
-          {
+    // The fastest of several tries: load on a shared machine only ever adds time, so a
+    // minimum shows the work a request costs. A round may still be unlucky; a leak shows in
+    // every round (before, 1.6 ms for Apache MD5 against 77 ms for an unknown user).
+    let address = 0;
+    const round = async () => {
+      const times: Record<string, number[]> = { nobody: [], learner: [], editor: [] };
+      for (let n = 0; n < 7; n++) {
+        for (const user of Object.keys(times)) {
+          // An address per attempt: the limits must not be what answers.
+          address += 1;
+          const answer = await from(`127.0.2.${address}`, 'GET', '/timezone', {
             authorization: basic(user, `wrong-${n}`),
-          },
-        );
-        expect(answer.status).toBe(401);
-        times[user]?.push(answer.ms);
+          });
+          expect(answer.status).toBe(401);
+          times[user]?.push(answer.ms);
+        }
       }
+      const [nobody, learner, editor] = [times.nobody, times.learner, times.editor].map((t) =>
+        Math.min(...(t ?? [])),
+      ) as [number, number, number];
+      const even = [learner, editor].every((time) => time / nobody > 0.5 && time / nobody < 2);
+      return { even, nobody, learner, editor };
+    };
+    const rounds = [];
+    for (let n = 0; n < 3; n++) {
+      const result = await round();
+      rounds.push(result);
+      if (result.even) break;
     }
-    const [nobody, learner, editor] = [times.nobody, times.learner, times.editor].map((t) =>
-      median(t ?? []),
-    ) as [number, number, number];
-    // Before, editor's Apache MD5 hash answered in 1.6 ms against 77 ms for an unknown user.
-    for (const time of [learner, editor]) {
-      expect(time / nobody, JSON.stringify({ nobody, learner, editor })).toBeGreaterThan(0.5);
-      expect(time / nobody, JSON.stringify({ nobody, learner, editor })).toBeLessThan(2);
-    }
+    expect(rounds.at(-1)?.even, JSON.stringify(rounds)).toBe(true);
   });
 
   it('keeps a public GET fast while bogus credentials arrive from many addresses', async () => {
