@@ -64,6 +64,29 @@ describe('the type-check of a project', () => {
     expect(await keptErrors(target)).toEqual(native);
   });
 
+  it('keeps no error of a file from before an edit of a file it imports', {
+    timeout: 60_000,
+  }, async () => {
+    // src/user.ts imports src/extra.ts: each edit of extra.ts changes what user.ts says.
+    const target = await solutionWith('export const port = 80;\n');
+    await writeFile(
+      join(target, 'src/user.ts'),
+      "import { port } from './extra.ts';\nexport const next: number = port + 1;\n",
+    );
+    const thread = startTypeCheckThread(target);
+    try {
+      expect(await thread.errors()).toEqual([]);
+      await writeFile(join(target, 'src/extra.ts'), 'export const other = 80;\n');
+      expect(await thread.errors()).toEqual([
+        expect.stringMatching(/^src\/user\.ts:1:10 .*has no exported member 'port'/),
+      ]);
+      await writeFile(join(target, 'src/extra.ts'), 'export const port = 80;\n');
+      expect(await thread.errors()).toEqual([]);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('does not run on a file that does not parse, which the checks report with the parser', {
     timeout: 60_000,
   }, async () => {

@@ -105,6 +105,11 @@ async function createTypeChecker(target: string): Promise<() => TypeCheckAnswer>
     const program = builder.getProgram();
     const own = (file: ts.SourceFile) => !relative(target, file.fileName).startsWith('..');
     const described = (diagnostic: ts.Diagnostic) => describe(ts, diagnostic, target);
+    // The builder keeps each file's diagnostics until it is told which files an edit affects:
+    // asked file by file, it would answer with what it kept (an error fixed in another file
+    // stays reported). Going through the affected files first drops what they no longer say.
+    const notOwn = (file: ts.SourceFile) => !own(file);
+    while (builder.getSemanticDiagnosticsOfNextAffectedFile(undefined, notOwn)) {}
     const ownFiles = program.getSourceFiles().filter(own);
     // Syntax errors are left to the checks, which report them with the parser's code frame,
     // as the native compiler leaves them: the type-check did not run.
