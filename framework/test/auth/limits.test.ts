@@ -240,6 +240,22 @@ describe('AuthenticationLimits', () => {
     expect(principalKeys({ address: undefined, user: 'editor' })).toEqual(['user:editor']);
   });
 
+  it('keeps a used-up allowance through a flood of new names that pushes other counts out', async () => {
+    const limits = new AuthenticationLimits({ maxKeys: 50, userFailures: 3, failures: 2 });
+    // The account's budget from strangers, and one address's allowance for it, used up.
+    for (let n = 1; n <= 3; n++)
+      await tried(limits, { address: `10.1.0.${n}`, user: 'editor' }, 'wrong');
+    await tried(limits, { address: '10.1.0.9', user: 'learner' }, 'wrong');
+    await tried(limits, { address: '10.1.0.9', user: 'learner' }, 'wrong');
+    // Ten times as many made-up names as the counts kept, from as many addresses.
+    for (let n = 0; n < 500; n++) {
+      await tried(limits, { address: `10.2.${n >> 8}.${n & 255}`, user: `nobody${n}` }, 'wrong');
+      expect(limits.size).toBeLessThanOrEqual(100);
+    }
+    expect(await waitOf(limits, { address: '10.1.0.200', user: 'editor' })).toBeGreaterThan(3000);
+    expect(await waitOf(limits, { address: '10.1.0.9', user: 'learner' })).toBeGreaterThan(0);
+  });
+
   it('counts in an SQLite file that several processes share', async () => {
     const database = join(folder(), 'limits.sqlite');
     const one = new AuthenticationLimits({ failures: 2, database });

@@ -11,6 +11,7 @@ import {
 import { ApiProblem } from '../../problem/ApiProblem.ts';
 import type { SharedStore } from '../stores/SharedStore.ts';
 import { type AuthenticationAttempt, addressKey, principalKeys } from './failureKeys.ts';
+import { RecentKeys } from './RecentKeys.ts';
 
 /**
  * How many failed authentications a client may make. Configured as `authentication.limits`.
@@ -40,8 +41,10 @@ export interface AuthenticationLimitsOptions {
   userFailures?: number | undefined;
   /**
    * The most counts this process keeps, 50,000 by default: a flood of made-up names and
-   * addresses pushes the oldest out rather than fill the memory. Counts in a shared store
-   * are not kept here: their expiry bounds them there.
+   * addresses pushes the least recently used out rather than fill the memory. Counts used up
+   * are kept apart until their wait is over, up to as many again, so that such a flood
+   * cannot free an account or an address from its wait. Counts in a shared store are not
+   * kept here: their expiry bounds them there.
    */
   maxKeys?: number | undefined;
   /**
@@ -152,7 +155,9 @@ interface Reserved {
  * (`authentication_failures`) the processes of one machine share, or in the Redis server of
  * a {@link SharedStore} that several machines share, so that guesses spread over them
  * count as one. Long names are kept as their SHA-256. In this process, at most `maxKeys`
- * counts are kept, the oldest going first; in Redis, each count expires with its time.
+ * counts are kept, the least recently used going first, and a count used up stays until
+ * its wait is over, whatever new names arrive (see RecentKeys.ts); in Redis, each count
+ * expires with its time.
  *
  * With a shared store the limits fail closed: while Redis cannot be reached, every method
  * throws the store's 503 problem with `Retry-After`, never an answer that lets a guess in.
@@ -232,7 +237,10 @@ export class AuthenticationLimits {
     };
   }
 
-  /** How many counts this process keeps: never more than `maxKeys`; none with a shared store. */
+  /**
+   * How many counts this process keeps: never more than `maxKeys` that allow guesses and as
+   * many used up; none with a shared store.
+   */
   get size(): number {
     return this.#local?.keys.size ?? 0;
   }
@@ -269,6 +277,7 @@ export class AuthenticationLimits {
       if (over.length === 0)
         return { retryAfter: 0, settle: (outcome) => this.#settle(reserved, outcome) };
       await Promise.all(reserved.map(({ counter, key }) => counter.reward(key)));
+      for (const { counter, key, result } of over) this.#spent(counter, key, result.msBeforeNext);
       const longest = over.reduce((a, b) =>
         b.result.msBeforeNext > a.result.msBeforeNext ? b : a,
       );
@@ -305,15 +314,21 @@ export class AuthenticationLimits {
           } else if (result.consumedPoints >= limit) {
             // The failure that uses up an allowance is answered 429 already; a pair's
             // allowance then waits `window` seconds.
-            if (counter !== counters.pairs) return result.msBeforeNext;
-            await counter.block(key, this.#window);
-            return this.#window * 1000;
+            const wait = counter === counters.pairs ? this.#window * 1000 : result.msBeforeNext;
+            if (counter === counters.pairs) await counter.block(key, this.#window);
+            this.#spent(counter, key, wait);
+            return wait;
           }
           return 0;
         }),
       );
       return Math.ceil(Math.max(0, ...waits) / 1000);
     });
+  }
+
+  /** Keeps a used-up count in this process until its wait is over (see RecentKeys.ts). */
+  #spent(counter: RateLimiterAbstract, key: string, ms: number): void {
+    this.#local?.keys.spend(counter, key, ms);
   }
 
   /**
@@ -374,40 +389,6 @@ export class AuthenticationLimits {
       account: keep(counters.accounts, principal),
     }));
     return { address, named };
-  }
-}
-
-/**
- * The keys counted, least recently used first, so that their number stays bounded: past the
- * maximum, the oldest is deleted from its counter. Each counter also forgets its keys when
- * their time is over; this only stops a flood of new names from filling the memory first.
- */
-class RecentKeys {
-  readonly #max: number;
-  readonly #keys = new Map<string, RateLimiterAbstract>();
-
-  constructor(max: number) {
-    this.#max = max;
-  }
-
-  get size(): number {
-    return this.#keys.size;
-  }
-
-  /** Marks `key` of `counter` as just used, and returns it. */
-  touch(counter: RateLimiterAbstract, key: string): string {
-    const id = `${counter.keyPrefix}:${key}`;
-    this.#keys.delete(id);
-    this.#keys.set(id, counter);
-    if (this.#keys.size > this.#max) {
-      const [oldest, itsCounter] = this.#keys.entries().next().value as [
-        string,
-        RateLimiterAbstract,
-      ];
-      this.#keys.delete(oldest);
-      void itsCounter.delete(oldest.slice(itsCounter.keyPrefix.length + 1));
-    }
-    return key;
   }
 }
 
