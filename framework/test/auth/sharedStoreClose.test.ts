@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 /** A program that serves, sends one request with credentials, closes its server and stops there. */
-function program(htpasswd: string): string {
+function program(htpasswd: string, url = redis.url): string {
   return `
 import { authConfigProvider } from ${JSON.stringify(join(SOURCE, 'auth/index.ts'))};
 import { ApplicationFactory, createContainer, json } from ${JSON.stringify(join(SOURCE, 'index.ts'))};
@@ -32,16 +33,22 @@ const container = createContainer({
   authentication: {
     realm: 'test',
     basic: { htpasswd: ${JSON.stringify(htpasswd)} },
-    store: { redis: ${JSON.stringify(redis.url)} },
+    store: { redis: ${JSON.stringify(url)} },
   },
   middleware_pipeline: [{ middleware: [ApplicationFactory.ROUTING_MIDDLEWARE, 'AuthenticationMiddleware', ApplicationFactory.DISPATCH_MIDDLEWARE] }],
   routes: [{ path: '/', middleware: () => json({ ok: true }) }],
 });
-const server = await container.get('Application').run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+const server = await container.get('Application').run({ port: 0, hostname: '127.0.0.1', handleSignals: false }).catch((error) => {
+  console.log('refused', error.message);
+  return undefined;
+});
+if (server === undefined) process.exitCode = 3;
+else {
 const answer = await fetch(server.url, { headers: { authorization: 'Basic ' + btoa('sha:secret-sha') } });
 console.log('answered', answer.status);
 await server.close();
 console.log('closed');
+}
 `;
 }
 
@@ -74,4 +81,23 @@ describe('closing a server whose application uses a shared store', () => {
     expect(output).toContain('closed');
     expect(code).toBe(0);
   }, 30_000);
+
+  it('ends the process when the store stops the start: the connection is not retried for ever', async () => {
+    const here = folder();
+    const file = join(here, 'refused.mts');
+    writeFileSync(file, program(writeHtpasswd(here), `redis://127.0.0.1:${await closedPort()}`));
+    const { code, output } = await run(file);
+    expect(output).toMatch(/refused authentication\.store\.redis: .*127\.0\.0\.1/);
+    expect(code).toBe(3);
+  }, 30_000);
 });
+
+/** A port nothing listens on: one just closed. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -164,11 +164,15 @@ export class SharedStore {
     try {
       if (redis.status !== 'ready') {
         await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(last ?? new Error('timeout')), timeoutMs);
-          redis.once('ready', () => {
+          const ready = () => {
             clearTimeout(timer);
             resolve();
-          });
+          };
+          const timer = setTimeout(() => {
+            redis.off('ready', ready);
+            reject(last ?? new Error('timeout'));
+          }, timeoutMs);
+          redis.once('ready', ready);
         });
       }
       await redis.ping();
@@ -176,6 +180,8 @@ export class SharedStore {
       const db = new URL(this.#url).pathname.slice(1);
       if (db !== '') await redis.select(Number(db));
     } catch (error) {
+      // The start stops here: a client left retrying would keep the process alive.
+      await this.close();
       throw new Error(`authentication.store.redis: ${diagnosis(error, this.#url, timeoutMs)}`);
     } finally {
       redis.off('error', noted);
