@@ -182,9 +182,9 @@ describe('RedisTokenStore', () => {
     await tokens.save(expired);
     expect(await tokens.findAccessToken('expired-access-token')).toBeUndefined();
     expect(await tokens.findRefreshToken('expired-refresh-token')).toBeUndefined();
-    expect([...(await contents(store)).keys()].filter((key) => !key.includes(':client:'))).toEqual(
-      [],
-    );
+    expect([...(await contents(store)).keys()].filter((key) => !key.includes(':client:'))).toEqual([
+      `${store.prefix}life`,
+    ]);
   });
 
   it('holds hashes only: no key or value contains a token or a client secret', async () => {
@@ -223,6 +223,41 @@ describe('RedisTokenStore', () => {
     expect((await elsewhere.findAccessToken('shared-access-token'))?.userName).toBe('ada');
     expect(await new RedisTokenStore(one).revoke('shared-refresh-token')).toBe(true);
     expect(await elsewhere.findAccessToken('shared-access-token')).toBeUndefined();
+  });
+
+  it('keeps a revoked pair revoked when Redis restarts from a snapshot taken before', async () => {
+    const first = sharedStore();
+    const one = new RedisTokenStore(first);
+    await one.save(pair('snapshot'));
+    await inspector.save();
+    expect(await one.revoke('snapshot-access-token')).toBe(true);
+    // Killed, and started again from the snapshot, which still holds the pair.
+    await redis.restart();
+    const tokens = new RedisTokenStore(sharedStore(first.prefix));
+    // Before, both tokens worked again, on every machine.
+    await vi.waitFor(
+      async () => expect(await tokens.findAccessToken('snapshot-access-token')).toBeUndefined(),
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(await tokens.findRefreshToken('snapshot-refresh-token')).toBeUndefined();
+    await vi.waitFor(
+      async () => expect(await one.findRefreshToken('snapshot-refresh-token')).toBeUndefined(),
+      { timeout: 10_000, interval: 200 },
+    );
+    // Tokens issued in the new life work.
+    await one.save(pair('new-life'));
+    expect((await tokens.findAccessToken('new-life-access-token'))?.userName).toBe('ada');
+  }, 30_000);
+
+  it('finds no token of a life whose key was wiped, and works on in the next', async () => {
+    const store = sharedStore();
+    const tokens = new RedisTokenStore(store);
+    await tokens.save(pair('wiped'));
+    // The life's key alone is lost (an eviction, a careless DEL): the pair is no longer trusted.
+    await inspector.del(store.key('life'));
+    expect(await tokens.findAccessToken('wiped-access-token')).toBeUndefined();
+    await tokens.save(pair('next'));
+    expect((await tokens.findAccessToken('next-access-token'))?.userName).toBe('ada');
   });
 
   it('fails closed with the 503 problem while Redis is down, and works again once it is back', async () => {

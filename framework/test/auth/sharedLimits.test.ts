@@ -102,7 +102,9 @@ describe('AuthenticationLimits in a shared store', () => {
     await tried(one, editorHere, 'wrong');
     expect(await tried(one, editorHere, 'wrong')).toBe(1);
     await tried(one, { address: '192.0.2.12', user: 'editor' }, 'right');
-    const keys = await inspector.keys(`${prefix}*`);
+    // The life of the data (one key per prefix, kept for good) and the counts.
+    expect(await inspector.ttl(`${prefix}life`)).toBe(-1);
+    const keys = await inspector.keys(`${prefix}limits:*`);
     expect(keys.sort()).toEqual([
       `${prefix}limits:account:user:editor`,
       `${prefix}limits:address:192.0.2.11`,

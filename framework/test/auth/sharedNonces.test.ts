@@ -29,20 +29,24 @@ afterAll(async () => {
 });
 
 let tests = 0;
-/** Two machines' nonces over one Redis server, under a prefix of their own. */
-function twoMachines(keys: readonly [string, string] = [KEY, KEY], lifetime = 300) {
+/**
+ * Two machines' nonces over one Redis server, under a prefix of their own, connected as
+ * `app.run()` connects them before the first request.
+ */
+async function twoMachines(keys: readonly [string, string] = [KEY, KEY], lifetime = 300) {
   const prefix = `nonces-test-${++tests}:`;
-  const machine = (key: string) => {
+  const machine = async (key: string) => {
     const store = new SharedStore({ redis: redis.url, prefix }, () => {});
     stores.push(store);
+    await store.verify();
     return new DigestNonces(lifetime, { key, store });
   };
-  return { prefix, one: machine(keys[0]), other: machine(keys[1]) };
+  return { prefix, one: await machine(keys[0]), other: await machine(keys[1]) };
 }
 
 describe('DigestNonces with a shared key and store', () => {
   it('accepts a nonce another machine signed with the same key, and refuses its replay on either', async () => {
-    const { one, other } = twoMachines();
+    const { one, other } = await twoMachines();
     const nonce = one.issue();
     expect(await other.use('alice', nonce, 1)).toBe('ok');
     expect(await one.use('alice', nonce, 1)).toBe('replayed');
@@ -52,12 +56,12 @@ describe('DigestNonces with a shared key and store', () => {
     // Each user's counts are its own.
     expect(await other.use('bob', nonce, 1)).toBe('ok');
     // A machine given another key finds the nonce stale.
-    const strangers = twoMachines([KEY, `${KEY}, but another`]);
+    const strangers = await twoMachines([KEY, `${KEY}, but another`]);
     expect(await strangers.other.use('alice', strangers.one.issue(), 1)).toBe('stale');
   });
 
   it('accepts counts out of order within the window, once each, on either machine', async () => {
-    const { one, other } = twoMachines();
+    const { one, other } = await twoMachines();
     const nonce = one.issue();
     for (const [machine, count] of [
       [one, 5],
@@ -74,14 +78,14 @@ describe('DigestNonces with a shared key and store', () => {
   });
 
   it('counts at once: of one count sent to both machines together, one is refused', async () => {
-    const { one, other } = twoMachines();
+    const { one, other } = await twoMachines();
     const nonce = one.issue();
     const both = await Promise.all([one.use('alice', nonce, 1), other.use('alice', nonce, 1)]);
     expect(both.sort()).toEqual(['ok', 'replayed']);
   });
 
   it('keeps a count only as long as its nonce is accepted, then finds the nonce stale', async () => {
-    const { prefix, one, other } = twoMachines([KEY, KEY], 60);
+    const { prefix, one, other } = await twoMachines([KEY, KEY], 60);
     const nonce = one.issue();
     expect(await one.use('alice', nonce, 1)).toBe('ok');
     const [key = ''] = await inspector.keys(`${prefix}nonces:*`);
@@ -95,7 +99,7 @@ describe('DigestNonces with a shared key and store', () => {
   });
 
   it('fails closed with the 503 problem while Redis is down, and works again once it is back', async () => {
-    const { one, other } = twoMachines();
+    const { one, other } = await twoMachines();
     const nonce = one.issue();
     expect(await one.use('alice', nonce, 1)).toBe('ok');
     await redis.stop();
@@ -110,13 +114,48 @@ describe('DigestNonces with a shared key and store', () => {
     } finally {
       await redis.restart();
     }
-    const fresh = other.issue();
-    await vi.waitFor(async () => expect(await one.use('alice', fresh, 1)).toBe('ok'), {
+    // A nonce issued before the restart's new life began is stale: a client asks again.
+    let fresh = '';
+    await vi.waitFor(
+      async () => {
+        fresh = other.issue();
+        expect(await one.use('alice', fresh, 1)).toBe('ok');
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    await vi.waitFor(async () => expect(await other.use('alice', fresh, 1)).toBe('replayed'), {
       timeout: 10_000,
       interval: 200,
     });
-    expect(await other.use('alice', fresh, 1)).toBe('replayed');
-  }, 20_000);
+  }, 30_000);
+
+  it('finds a nonce stale once Redis lost its counts to a wipe, never replayed as new', async () => {
+    const { one, other } = await twoMachines();
+    const nonce = one.issue();
+    expect(await one.use('alice', nonce, 1)).toBe('ok');
+    await inspector.flushall();
+    // Before, the replay was a first use: 'ok'.
+    expect(await other.use('alice', nonce, 1)).toBe('stale');
+    expect(await one.use('alice', nonce, 2)).toBe('stale');
+    const fresh = one.issue();
+    expect(await other.use('alice', fresh, 1)).toBe('ok');
+    expect(await one.use('alice', fresh, 1)).toBe('replayed');
+  });
+
+  it('finds a nonce stale after Redis restarted from an older snapshot', async () => {
+    const { one, other } = await twoMachines();
+    const nonce = one.issue();
+    expect(await one.use('alice', nonce, 1)).toBe('ok');
+    await inspector.save();
+    // Used after the snapshot: Redis forgets it when it restarts from that snapshot.
+    expect(await one.use('alice', nonce, 2)).toBe('ok');
+    await redis.restart();
+    await vi.waitFor(async () => expect(await other.use('alice', nonce, 2)).toBe('stale'), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    expect(await one.use('alice', nonce, 3)).toBe('stale');
+  }, 30_000);
 });
 
 describe('the Digest key', () => {

@@ -9,6 +9,8 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
  * it out: it moves to a list of its own, kept until its wait is over. That list is bounded
  * by `max` too, its oldest going first, but filling it takes `max` allowances used up (at
  * least `max` × `failures` wrong guesses), not `max` made-up names.
+ *
+ * @internal
  */
 export class RecentKeys {
   readonly #max: number;

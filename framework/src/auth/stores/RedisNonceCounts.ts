@@ -6,9 +6,11 @@ import type { SharedStore } from './SharedStore.ts';
  * cannot both accept it. A nonce's counts are a hash: `h`, the highest, and a field per
  * count used within the window below it. Refuses a count used already or below the window
  * (0); else records it, drops the counts the window left behind, and keeps the hash for the
- * milliseconds the nonce has left (1).
+ * milliseconds the nonce has left (1). Compares nothing when the life of the data (`KEYS[2]`)
+ * is not the one expected (2): the counts may be gone.
  */
 const RECORD_IF_UNUSED = `
+if redis.call('GET', KEYS[2]) ~= ARGV[4] then return 2 end
 local count = tonumber(ARGV[1])
 local window = tonumber(ARGV[3])
 local highest = tonumber(redis.call('HGET', KEYS[1], 'h') or '-1')
@@ -62,9 +64,18 @@ export class RedisNonceCounts implements NonceCounts {
     const left = Math.max(issuedAt + this.#lifetimeMs - Date.now(), 1);
     // The nonce first: it has a fixed length and no `:`, so no user name makes two keys alike.
     const key = this.#store.key('nonces', nonce, user);
+    const life = this.#store.life;
     const recorded = await this.#store.run((redis) =>
-      redis.eval(RECORD_IF_UNUSED, 1, key, count, left, COUNT_WINDOW),
+      // A nonce issued before the data's life began may have lost its counts: a replay of it
+      // could not be told from a first use.
+      issuedAt < life.startedAt
+        ? Promise.resolve(2)
+        : redis.eval(RECORD_IF_UNUSED, 2, key, life.key, count, left, COUNT_WINDOW, life.id),
     );
+    if (recorded === 2) {
+      if (issuedAt >= life.startedAt) await this.#store.lifeChanged();
+      return 'stale';
+    }
     return recorded === 1 ? 'ok' : 'replayed';
   }
 }

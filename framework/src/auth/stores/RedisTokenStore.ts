@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { safeEqual } from '../safeEqual.ts';
 import type { SharedStore } from './SharedStore.ts';
 import {
@@ -28,6 +29,8 @@ interface PairRecord {
   accessExpiresAt: number;
   refreshExpiresAt: number | null;
   scope: string[] | null;
+  /** The life of the store's data it was issued in (see DataLife.ts): found in no other. */
+  life: string;
 }
 
 /**
@@ -114,29 +117,13 @@ export class RedisTokenStore implements TokenStore {
           ? null
           : (token.refreshTokenExpiresAt ?? token.accessTokenExpiresAt).getTime(),
       scope: token.scope === undefined ? null : [...token.scope],
+      life: '',
     };
-    const value = JSON.stringify(record);
     const pairs = this.#pairsKey(record);
     const lastExpiry = Math.max(record.accessExpiresAt, record.refreshExpiresAt ?? 0);
     const revoked = await this.#store.run(async (redis) => {
-      // One transaction, so that machines issuing tokens for one user at once never leave
-      // more than TOKENS_PER_USER pairs in its set, nor pick the same pair to revoke.
-      const transaction = redis
-        .multi()
-        .set(this.#accessKey(record.access), value, 'PXAT', record.accessExpiresAt);
-      if (record.refresh !== null && record.refreshExpiresAt !== null)
-        transaction.set(this.#refreshKey(record.refresh), value, 'PXAT', record.refreshExpiresAt);
-      const results = await transaction
-        // Scored by when this machine issued it, to the fraction of a millisecond: oldest first.
-        .zadd(pairs, performance.timeOrigin + performance.now(), pairMember(record))
-        .zrange(pairs, 0, BEYOND_THE_NEWEST)
-        .zremrangebyrank(pairs, 0, BEYOND_THE_NEWEST)
-        // The set lives as long as its longest-lived pair: NX gives a new set its first
-        // expiry, GT only ever lengthens it.
-        .pexpireat(pairs, lastExpiry, 'NX')
-        .pexpireat(pairs, lastExpiry, 'GT')
-        .exec();
-      return transactionResult<string[]>(results, record.refresh === null ? 2 : 3);
+      record.life = this.#store.life.id;
+      return this.#write(redis, record, pairs, lastExpiry);
     });
     // A transaction cannot delete keys it learns of only as it runs: the pairs it took out of
     // the set go now, each deleted by the one save that took it out.
@@ -144,18 +131,56 @@ export class RedisTokenStore implements TokenStore {
       await this.#store.run((redis) => redis.del(...revoked.flatMap((m) => this.#pairKeys(m))));
   }
 
+  /** Writes the pair and its place in its set; answers the pairs the set no longer holds. */
+  async #write(
+    redis: Redis,
+    record: PairRecord,
+    pairs: string,
+    lastExpiry: number,
+  ): Promise<string[]> {
+    const value = JSON.stringify(record);
+    // One transaction, so that machines issuing tokens for one user at once never leave
+    // more than TOKENS_PER_USER pairs in its set, nor pick the same pair to revoke.
+    const transaction = redis
+      .multi()
+      .set(this.#accessKey(record.access), value, 'PXAT', record.accessExpiresAt);
+    if (record.refresh !== null && record.refreshExpiresAt !== null)
+      transaction.set(this.#refreshKey(record.refresh), value, 'PXAT', record.refreshExpiresAt);
+    const results = await transaction
+      // Scored by when this machine issued it, to the fraction of a millisecond: oldest first.
+      .zadd(pairs, performance.timeOrigin + performance.now(), pairMember(record))
+      .zrange(pairs, 0, BEYOND_THE_NEWEST)
+      .zremrangebyrank(pairs, 0, BEYOND_THE_NEWEST)
+      // The set lives as long as its longest-lived pair: NX gives a new set its first
+      // expiry, GT only ever lengthens it.
+      .pexpireat(pairs, lastExpiry, 'NX')
+      .pexpireat(pairs, lastExpiry, 'GT')
+      .exec();
+    return transactionResult<string[]>(results, record.refresh === null ? 2 : 3);
+  }
+
   /** The token pair of an access token; an expired one is gone. */
-  async findAccessToken(accessToken: string): Promise<StoredToken | undefined> {
-    const value = await this.#store.run((redis) => redis.get(this.#accessKey(sha256(accessToken))));
-    return value === null ? undefined : storedToken(JSON.parse(value));
+  findAccessToken(accessToken: string): Promise<StoredToken | undefined> {
+    return this.#find(this.#accessKey(sha256(accessToken)));
   }
 
   /** The token pair of a refresh token; an expired one is gone. */
-  async findRefreshToken(refreshToken: string): Promise<StoredToken | undefined> {
-    const value = await this.#store.run((redis) =>
-      redis.get(this.#refreshKey(sha256(refreshToken))),
-    );
-    return value === null ? undefined : storedToken(JSON.parse(value));
+  findRefreshToken(refreshToken: string): Promise<StoredToken | undefined> {
+    return this.#find(this.#refreshKey(sha256(refreshToken)));
+  }
+
+  /**
+   * The pair under `key`, if it was issued in the life the data is in now: read with the
+   * life in one command, so that a pair Redis brought back from an older snapshot, or kept
+   * through a wipe of the life's key, is never taken for valid.
+   */
+  async #find(key: string): Promise<StoredToken | undefined> {
+    const life = this.#store.life;
+    const [value, current] = await this.#store.run((redis) => redis.mget(key, life.key));
+    if (current !== life.id) await this.#store.lifeChanged();
+    if (value === null || value === undefined) return undefined;
+    const record = JSON.parse(value) as PairRecord;
+    return record.life === current ? storedToken(record) : undefined;
   }
 
   async revoke(token: string): Promise<boolean> {

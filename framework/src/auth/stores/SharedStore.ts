@@ -1,6 +1,7 @@
 import type { Redis, RedisOptions } from 'ioredis';
 import { ThrottledLog } from '../../http/throttledLog.ts';
 import { ApiProblem } from '../../problem/ApiProblem.ts';
+import { DataLife } from './DataLife.ts';
 
 /**
  * Where the state that several machines must share lives: `authentication.store`. Without
@@ -75,6 +76,9 @@ export class SharedStore {
   readonly #log: ThrottledLog;
   #client: Promise<Redis> | undefined;
   #firstConnection: Promise<void> | undefined;
+  /** The life of the data (see DataLife.ts), learnt again on every connection. */
+  readonly #life: DataLife;
+  #learning: Promise<void> | undefined;
 
   /**
    * Creates the store; nothing connects until the first command.
@@ -99,6 +103,7 @@ export class SharedStore {
     this.#url = config.redis;
     this.#options = config.options ?? {};
     this.prefix = config.prefix ?? 'hyperpipe:';
+    this.#life = new DataLife(this.key('life'));
     this.#log = new ThrottledLog(log);
   }
 
@@ -130,10 +135,32 @@ export class SharedStore {
     const redis = await this.client();
     try {
       await this.#ready(redis);
+      await this.#learning;
       return await commands(redis);
     } catch (error) {
       throw this.unavailable(error);
     }
+  }
+
+  /**
+   * The life of the data in Redis (see DataLife.ts): known inside {@link SharedStore.run}.
+   *
+   * @internal
+   */
+  get life(): DataLife {
+    return this.#life;
+  }
+
+  /**
+   * Learns the life again, after a command found its key changed: the data was wiped.
+   *
+   * @internal
+   */
+  async lifeChanged(): Promise<void> {
+    const redis = await this.client();
+    this.#learning = this.#life.learn(redis);
+    this.#learning.catch(() => undefined);
+    await this.#learning;
   }
 
   /**
@@ -176,6 +203,7 @@ export class SharedStore {
         });
       }
       await redis.ping();
+      await this.#learning;
       // ioredis reports a failed SELECT at connection as an error event, and is ready anyway.
       const db = new URL(this.#url).pathname.slice(1);
       if (db !== '') await redis.select(Number(db));
@@ -193,6 +221,7 @@ export class SharedStore {
     const client = this.#client;
     this.#client = undefined;
     this.#firstConnection = undefined;
+    this.#learning = undefined;
     if (client !== undefined) (await client).disconnect();
   }
 
@@ -210,6 +239,11 @@ export class SharedStore {
     };
     const redis = new Redis(this.#url, options);
     redis.on('error', (error: Error) => this.#log.note('store', `shared store: ${reason(error)}`));
+    // A new connection may be to a server that restarted: learn the life before any command.
+    redis.on('ready', () => {
+      this.#learning = this.#life.learn(redis);
+      this.#learning.catch((error) => this.#log.note('store', `shared store: ${reason(error)}`));
+    });
     return redis;
   }
 
