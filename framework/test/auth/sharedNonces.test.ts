@@ -129,6 +129,20 @@ describe('DigestNonces with a shared key and store', () => {
     });
   }, 30_000);
 
+  it('says in the log why a nonce another key signed is stale, once for a flood', async () => {
+    const lines: string[] = [];
+    const store = new SharedStore({ redis: redis.url, prefix: `nonces-test-${++tests}:` }, (line) =>
+      lines.push(line),
+    );
+    stores.push(store);
+    const mine = new DigestNonces(300, { key: KEY, store });
+    const theirs = new DigestNonces(300, { key: `${KEY}, but another` });
+    for (let n = 0; n < 5; n++) expect(await mine.use('alice', theirs.issue(), 1)).toBe('stale');
+    expect(lines).toEqual([
+      '[hyperpipe] a Digest nonce signed with another key was answered stale: give every machine that shares authentication.store the same authentication.digest.key',
+    ]);
+  });
+
   it('finds a nonce stale once Redis lost its counts to a wipe, never replayed as new', async () => {
     const { one, other } = await twoMachines();
     const nonce = one.issue();

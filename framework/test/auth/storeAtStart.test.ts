@@ -5,7 +5,7 @@ import { SharedStore } from '../../src/auth/blocks.ts';
 import { authConfigProvider } from '../../src/auth/index.ts';
 import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
-import { useTemporaryFolder, writeHtpasswd } from './support.ts';
+import { useTemporaryFolder, writeHtdigest, writeHtpasswd } from './support.ts';
 
 // A shared store that cannot work stops the start, in one line naming the fix: before, the
 // server started and every request with a password was refused (500 or 503) for good.
@@ -22,15 +22,20 @@ beforeAll(async () => {
 });
 afterAll(() => redis.close());
 
-/** An application with Basic authentication counted in the shared store at `url`. */
-function application(url: string): Application {
+/**
+ * An application with Basic authentication counted in the shared store at `url`, and Digest
+ * with nonces signed with `digestKey` when one is given.
+ */
+function application(url: string, digestKey?: string, prefix = 'hyperpipe:'): Application {
+  const here = folder();
   const container = createContainer({
     ...authConfigProvider(),
     authentication: {
       realm: 'test',
-      store: { redis: url },
-      digest: undefined,
-      basic: { htpasswd: writeHtpasswd(folder()) },
+      store: { redis: url, prefix },
+      digest:
+        digestKey === undefined ? undefined : { htdigest: writeHtdigest(here), key: digestKey },
+      basic: { htpasswd: writeHtpasswd(here) },
     },
     middleware_pipeline: [
       {
@@ -96,6 +101,20 @@ describe('a shared store that cannot work', () => {
     expect(await start(application(`redis://127.0.0.1:${redis.port}/99`))).toBe(
       `authentication.store.redis: 127.0.0.1:${redis.port} has no database 99: use one it has, such as 0`,
     );
+  });
+
+  it('stops app.run() on a machine whose Digest key is not the other machines’', async () => {
+    const url = `redis://app:right-password@127.0.0.1:${redis.port}/0`;
+    const key = 'the key every machine is given, 32+ characters';
+    // Before, the second machine started, and clients were told `stale` at every switch.
+    expect(await start(application(url, key, 'digest-keys:'))).toBe('started');
+    expect(await start(application(url, key, 'digest-keys:'))).toBe('started');
+    const said = await start(application(url, `${key}, but another`, 'digest-keys:'));
+    expect(said).toBe(
+      'authentication.digest.key is not the key the other machines of authentication.store use: ' +
+        'give every machine the same key. To change it, change it on every machine and delete the key digest-keys:digest:key from Redis before they start again',
+    );
+    expect(said).not.toContain(key);
   });
 
   it('lets a store that works start', async () => {

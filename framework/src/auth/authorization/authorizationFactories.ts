@@ -1,11 +1,10 @@
-import { ApplicationEvents } from '../../application/ApplicationEvents.ts';
 import type { Container } from '../../container/Container.ts';
 import type { Factory } from '../../container/ServiceManager.ts';
 import type { EventManager } from '../../events/EventManager.ts';
 import type { Route } from '../../router/Route.ts';
 import type { Authenticator } from '../authentication/Authenticator.ts';
+import { checkSharedStoreAtStart } from '../authentication/sharedStoreAtStart.ts';
 import { configOf } from '../configOf.ts';
-import { sharedStoreOf } from '../stores/storeFactories.ts';
 import { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
 import { type AuthorizationConfig, AuthorizationRules } from './AuthorizationRules.ts';
 import { authorizationGuard } from './authorizationGuard.ts';
@@ -27,11 +26,10 @@ export const authorizationFactories: Readonly<Record<string, Factory>> = {
   },
   // Holds authorization in place: with rules configured, no route's middleware runs for a
   // request AuthorizationMiddleware did not judge, wherever it was piped or left out.
-  // Built with the application, so it also registers the shared store's check at start.
+  // Built with the application, so it also registers the shared store's checks at start.
   RouteGuard: (container: Container) => {
     const events = container.get('EventManager') as EventManager;
-    const store = sharedStoreOf(container);
-    if (store !== undefined) events.on(ApplicationEvents.SERVER_STARTING, () => store.verify());
+    checkSharedStoreAtStart(container, events);
     return authorizationGuard(
       events,
       (container.get('AuthorizationRules') as AuthorizationRules).resources.length > 0,

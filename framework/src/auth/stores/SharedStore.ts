@@ -164,6 +164,15 @@ export class SharedStore {
   }
 
   /**
+   * Logs a mistake that shows only while serving, a flood of them as one line.
+   *
+   * @internal
+   */
+  note(kind: string, what: string): void {
+    this.#log.note(kind, what);
+  }
+
+  /**
    * The 503 problem of a store that cannot be reached, logged with its reason; a problem
    * that already is one passes through unchanged.
    */

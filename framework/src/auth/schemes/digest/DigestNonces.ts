@@ -70,6 +70,7 @@ export class DigestNonces {
   readonly #key: Buffer;
   readonly #counts: NonceCounts;
   readonly #lifetimeMs: number;
+  readonly #store: SharedStore | undefined;
 
   /**
    * Creates the nonces.
@@ -94,6 +95,7 @@ export class DigestNonces {
     }
     this.#key = key === undefined ? randomBytes(32) : Buffer.from(key, 'utf8');
     this.#lifetimeMs = lifetimeSeconds * 1000;
+    this.#store = store;
     this.#counts =
       store === undefined
         ? new MemoryNonceCounts(this.#lifetimeMs, maxPerUser)
@@ -123,16 +125,25 @@ export class DigestNonces {
    */
   async use(user: string, nonce: string, count: number): Promise<NonceCheck> {
     const issuedAt = this.#issuedAt(nonce);
-    if (issuedAt === undefined || issuedAt + this.#lifetimeMs <= Date.now()) return 'stale';
+    if (issuedAt === 'another key') {
+      // Machines of one store with different keys answer stale at every switch between
+      // them; the client copes, so nothing else would say why.
+      this.#store?.note(
+        'digest-key',
+        'a Digest nonce signed with another key was answered stale: give every machine that ' +
+          'shares authentication.store the same authentication.digest.key',
+      );
+    }
+    if (typeof issuedAt !== 'number' || issuedAt + this.#lifetimeMs <= Date.now()) return 'stale';
     return this.#counts.use(user, nonce, issuedAt, count);
   }
 
   /** The issue time a nonce carries, if it was signed with this key. */
-  #issuedAt(nonce: string): number | undefined {
+  #issuedAt(nonce: string): number | 'malformed' | 'another key' {
     const bytes = Buffer.from(nonce, 'base64url');
-    if (bytes.length !== NONCE_BYTES) return undefined;
+    if (bytes.length !== NONCE_BYTES) return 'malformed';
     const body = bytes.subarray(0, 16);
-    if (!timingSafeEqual(bytes.subarray(16), this.#mac(body))) return undefined;
+    if (!timingSafeEqual(bytes.subarray(16), this.#mac(body))) return 'another key';
     return Number(body.readBigUInt64BE(0));
   }
 
