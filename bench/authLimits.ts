@@ -5,15 +5,18 @@
  *
  *   npx tsx bench/authLimits.ts [repository root, this one by default] [phases]
  *
- * The phases, comma-separated, all by default: oneAddress, manyAddresses, latency, memory.
+ * The phases, comma-separated, all by default: oneAddress, manyAddresses, latency, memory,
+ * redisTrips (with a Redis server of its own: Debian's redis-server must be installed).
  *
  * Point it at a checkout of another commit to compare (its node_modules must resolve
  * `hyperpipe` to its own framework/). Each phase gets a fresh server, so no count carries
  * over. Requests come from loopback addresses of our choosing (127.x.y.z): each is a client.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -22,34 +25,59 @@ const PORT = 18_800;
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
+interface Sent {
+  status: number;
+  ms: number;
+  retryAfter: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
 function send(
   localAddress: string,
   method: string,
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; ms: number; retryAfter: number }> {
+  body = '',
+): Promise<Sent> {
   return new Promise((done) => {
     const started = performance.now();
     const options = { host: '127.0.0.1', port: PORT, method, path, headers, localAddress };
     request({ ...options, agent: false }, (answer) => {
       const retryAfter = Number(answer.headers['retry-after'] ?? 0);
-      answer.resume().on('end', () => {
-        done({ status: answer.statusCode ?? 0, ms: performance.now() - started, retryAfter });
+      let text = '';
+      answer.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      answer.on('end', () => {
+        const ms = performance.now() - started;
+        done({
+          status: answer.statusCode ?? 0,
+          ms,
+          retryAfter,
+          headers: answer.headers,
+          body: text,
+        });
       });
     })
-      .on('error', () => done({ status: 0, ms: performance.now() - started, retryAfter: 0 }))
-      .end();
+      .on('error', () =>
+        done({ status: 0, ms: performance.now() - started, retryAfter: 0, headers: {}, body: '' }),
+      )
+      .end(body);
   });
 }
 
-async function startServer(): Promise<ChildProcess> {
+async function startServer(env: Record<string, string> = {}): Promise<ChildProcess> {
   const data = mkdtempSync(join(tmpdir(), 'auth-limits-bench-'));
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(root, 'conference/src/serve.ts')],
     {
       cwd: root,
-      env: { ...process.env, PORT: String(PORT), CONFERENCE_OAUTH_DB: join(data, 'oauth.sqlite') },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        CONFERENCE_OAUTH_DB: join(data, 'oauth.sqlite'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -59,6 +87,7 @@ async function startServer(): Promise<ChildProcess> {
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((done) => child.once('exit', done));
 }
@@ -166,11 +195,165 @@ async function memory(server: ChildProcess): Promise<void> {
   );
 }
 
+/**
+ * Redis round trips and commands per authenticated request, with the conference API on a Redis
+ * server of its own (authentication.store), through a proxy that counts round trips: a trip
+ * is the server writing after it last read an answer. Commands are Redis's own count.
+ */
+async function redisTrips(server: ChildProcess): Promise<void> {
+  await stopServer(server);
+  const redis = await startRedis();
+  const proxy = await countingProxy(redis.port);
+  const shared = await startServer({
+    CONFERENCE_REDIS_URL: `redis://127.0.0.1:${proxy.port}/0`,
+    CONFERENCE_DIGEST_KEY: 'a key for the bench, of at least 32 characters',
+  });
+  try {
+    const measure = async (what: string, make: () => Promise<Sent>, runs = 20) => {
+      const trips: number[] = [];
+      const commands: number[] = [];
+      for (let n = 0; n < runs; n++) {
+        const [tripsBefore, commandsBefore] = [proxy.trips, await redis.commands()];
+        const answer = await make();
+        // What a request does after its answer (settling counts) belongs to it.
+        await new Promise((done) => setTimeout(done, 30));
+        trips.push(proxy.trips - tripsBefore);
+        // INFO itself is a command.
+        commands.push((await redis.commands()) - commandsBefore - 1);
+        if (answer.status >= 400) throw new Error(`${what}: ${answer.status} ${answer.body}`);
+      }
+      console.log(
+        `${what}: ${median(trips)} round trips, ${median(commands)} commands (medians of ${runs})`,
+      );
+    };
+    const editor = owner();
+    await send('127.0.0.1', 'GET', '/speaker/1', editor);
+    await measure('Basic, GET /speaker/1 with the right password', () =>
+      send('127.0.0.1', 'GET', '/speaker/1', editor),
+    );
+    await measure('Digest, GET /speaker/1, the nonce used again', digestClient());
+    const tokenRequest = () =>
+      send(
+        '127.0.0.1',
+        'POST',
+        '/oauth',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        'grant_type=password&client_id=workshop&client_secret=workshop-secret&username=editor&password=hyperpipe-editor',
+      );
+    const bearer = {
+      authorization: `Bearer ${JSON.parse((await tokenRequest()).body).access_token}`,
+    };
+    await measure('Bearer, GET /speaker/1', () => send('127.0.0.1', 'GET', '/speaker/1', bearer));
+    await measure('token request, password grant', tokenRequest, 10);
+  } finally {
+    await stopServer(shared);
+    proxy.server.close();
+    redis.child.kill('SIGKILL');
+  }
+}
+
+/** Requests with Digest (SHA-256) for editor, one nonce used with counts 1, 2, 3… */
+function digestClient(): () => Promise<Sent> {
+  let nonce = '';
+  let count = 0;
+  const h = (text: string) => createHash('sha256').update(text).digest('hex');
+  return async () => {
+    if (nonce === '') {
+      const challenge = await send('127.0.0.1', 'PATCH', '/speaker/1', {}, '');
+      const fields = [challenge.headers['www-authenticate'] ?? []].flat().join(', ');
+      nonce = /nonce="([^"]+)"/.exec(fields)?.[1] ?? '';
+    }
+    count += 1;
+    const nc = count.toString(16).padStart(8, '0');
+    const ha1 = h('editor:conference:hyperpipe-editor');
+    const response = h(`${ha1}:${nonce}:${nc}:c0ffee:auth:${h('GET:/speaker/1')}`);
+    const authorization =
+      `Digest username="editor", realm="conference", nonce="${nonce}", uri="/speaker/1", ` +
+      `algorithm=SHA-256, qop=auth, nc=${nc}, cnonce="c0ffee", response="${response}"`;
+    return send('127.0.0.1', 'GET', '/speaker/1', { authorization });
+  };
+}
+
+/** A redis-server on a free port, saving nothing, and its count of commands processed. */
+async function startRedis(): Promise<{
+  child: ChildProcess;
+  port: number;
+  commands(): Promise<number>;
+}> {
+  const port = await freePort();
+  const args = ['--port', String(port), '--save', '', '--appendonly', 'no'];
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((ready) => {
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) ready();
+    });
+  });
+  child.stdout?.resume();
+  const commands = () =>
+    new Promise<number>((done) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('INFO stats\r\n'));
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        const total = /total_commands_processed:(\d+)/.exec(text);
+        if (total) {
+          socket.destroy();
+          done(Number(total[1]));
+        }
+      });
+    });
+  return { child, port, commands };
+}
+
+/** A TCP proxy to `port` that counts round trips: writes from the client after an answer. */
+async function countingProxy(
+  port: number,
+): Promise<{ server: Server; port: number; trips: number }> {
+  const counted = { server: createServer(), port: 0, trips: 0 };
+  counted.server.on('connection', (client) => {
+    const upstream = connect(port, '127.0.0.1');
+    let answered = true;
+    client.on('data', (chunk) => {
+      if (answered) counted.trips += 1;
+      answered = false;
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      answered = true;
+      client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  counted.port = await new Promise<number>((done) =>
+    counted.server.listen(0, '127.0.0.1', () =>
+      done((counted.server.address() as { port: number }).port),
+    ),
+  );
+  return counted;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
 const PHASES: Record<string, (server: ChildProcess) => Promise<void>> = {
   oneAddress,
   manyAddresses,
   latency,
   memory,
+  redisTrips,
 };
 const chosen = process.argv[3]?.split(',') ?? Object.keys(PHASES);
 console.log(`Node ${process.version}, ${root}`);
