@@ -124,6 +124,11 @@ interface Reserved {
   /** The name's kind, `user` or `client`; undefined for the address's count. */
   readonly name?: 'user' | 'client' | undefined;
   readonly result: RateLimiterRes;
+  /**
+   * Counted only to be taken back: an account's count, reserved before it was known that the
+   * address is its owner's (see `admit`).
+   */
+  readonly takenBack?: boolean;
 }
 
 /**
@@ -254,26 +259,30 @@ export class AuthenticationLimits {
   admit(attempt: AuthenticationAttempt): Promise<Admission> {
     return this.#counting(async (counters) => {
       const { address, named } = this.#keysOf(attempt, counters);
-      const known = await Promise.all(named.map(({ pair }) => counters.known.get(pair)));
-      // An address known to any name the attempt gives is its owner's: no account budget.
-      const stranger = known.every((pair) => pair === null);
       const wanted: Array<Omit<Reserved, 'result'>> = [
         { counter: counters.addresses, key: address, limit: this.#addressFailures },
       ];
       for (const { name, pair, account } of named) {
         wanted.push({ counter: counters.pairs, key: pair, limit: this.#failures, name });
-        if (stranger)
-          wanted.push({
-            counter: counters.accounts,
-            key: account,
-            limit: this.#userFailures,
-            name,
-          });
+        wanted.push({ counter: counters.accounts, key: account, limit: this.#userFailures, name });
       }
-      const reserved = await Promise.all(
-        wanted.map(async (want) => ({ ...want, result: await want.counter.penalty(want.key) })),
+      // Whether the address is known, and the counts, in one round trip to a shared store:
+      // each account's count is reserved at once, and taken back when settled if the address
+      // turns out to be its owner's.
+      const [known, counted] = await Promise.all([
+        Promise.all(named.map(({ pair }) => counters.known.get(pair))),
+        Promise.all(
+          wanted.map(async (want) => ({ ...want, result: await want.counter.penalty(want.key) })),
+        ),
+      ]);
+      // An address known to any name the attempt gives is its owner's: no account budget.
+      const stranger = known.every((pair) => pair === null);
+      const reserved = counted.map((count) =>
+        stranger || count.counter !== counters.accounts ? count : { ...count, takenBack: true },
       );
-      const over = reserved.filter(({ result, limit }) => result.consumedPoints > limit);
+      const over = reserved.filter(
+        ({ result, limit, takenBack }) => !takenBack && result.consumedPoints > limit,
+      );
       if (over.length === 0)
         return { retryAfter: 0, settle: (outcome) => this.#settle(reserved, outcome) };
       await Promise.all(reserved.map(({ counter, key }) => counter.reward(key)));
@@ -305,8 +314,8 @@ export class AuthenticationLimits {
     };
     return this.#counting(async (counters) => {
       const waits = await Promise.all(
-        reserved.map(async ({ counter, key, limit, name, result }) => {
-          const settled = of(name);
+        reserved.map(async ({ counter, key, limit, name, result, takenBack }) => {
+          const settled = takenBack ? 'unchecked' : of(name);
           if (settled === 'right' && counter === counters.pairs) {
             await Promise.all([counter.delete(key), counters.known.block(key, KNOWN_S)]);
           } else if (settled !== 'wrong') {

@@ -241,6 +241,9 @@ export class SharedStore {
       connectTimeout: 2_000,
       // Reconnect for ever, every 2 s at most, so the server recovers once Redis is back.
       retryStrategy: (times) => Math.min(times * 100, 2_000),
+      // The commands a request sends together leave in one write, so they cost one round
+      // trip (the limits count an address, a pair and an account at once).
+      enableAutoPipelining: true,
       ...this.#options,
       // Fail now rather than queue: a request waits for no outage.
       enableOfflineQueue: false,
