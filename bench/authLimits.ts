@@ -245,6 +245,24 @@ async function redisTrips(server: ChildProcess): Promise<void> {
     };
     await measure('Bearer, GET /speaker/1', () => send('127.0.0.1', 'GET', '/speaker/1', bearer));
     await measure('token request, password grant', tokenRequest, 10);
+    // Redis memory: wrong guesses naming made-up users, each from an address of its own.
+    const before = await redis.info('used_memory');
+    const started = performance.now();
+    const counts = await flood(20, 8, () =>
+      send(freshAddress(), 'GET', '/speaker/1', {
+        authorization: basic(`nobody${next}`, `guess-${next++}`),
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const checked = counts[401] ?? 0;
+    const perGuess = ((await redis.info('used_memory')) - before) / checked;
+    const perHour = (checked / seconds) * 3600;
+    console.log(
+      `Redis memory per checked wrong guess from a new address: ${perGuess.toFixed(0)} bytes ` +
+        `(${JSON.stringify(counts)} in ${seconds.toFixed(0)} s); a million such guesses: ` +
+        `${((perGuess * 1e6) / 2 ** 20).toFixed(0)} MiB, kept an hour; this server checks at most ` +
+        `${perHour.toFixed(0)} an hour, so at most ${((perGuess * perHour) / 2 ** 20).toFixed(0)} MiB`,
+    );
   } finally {
     await stopServer(shared);
     proxy.server.close();
@@ -279,6 +297,7 @@ async function startRedis(): Promise<{
   child: ChildProcess;
   port: number;
   commands(): Promise<number>;
+  info(field: string): Promise<number>;
 }> {
   const port = await freePort();
   const args = ['--port', String(port), '--save', '', '--appendonly', 'no'];
@@ -291,20 +310,20 @@ async function startRedis(): Promise<{
     });
   });
   child.stdout?.resume();
-  const commands = () =>
+  const info = (field: string) =>
     new Promise<number>((done) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write('INFO stats\r\n'));
+      const socket = connect(port, '127.0.0.1', () => socket.write('INFO\r\n'));
       let text = '';
       socket.setEncoding('utf8').on('data', (chunk: string) => {
         text += chunk;
-        const total = /total_commands_processed:(\d+)/.exec(text);
-        if (total) {
+        const value = new RegExp(`${field}:(\\d+)`).exec(text);
+        if (value) {
           socket.destroy();
-          done(Number(total[1]));
+          done(Number(value[1]));
         }
       });
     });
-  return { child, port, commands };
+  return { child, port, commands: () => info('total_commands_processed'), info };
 }
 
 /** A TCP proxy to `port` that counts round trips: writes from the client after an answer. */
