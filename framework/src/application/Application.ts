@@ -110,6 +110,25 @@ export class Application implements MiddlewareInterface {
   readonly fetch: (request: Request) => Promise<Response> = this.handle;
 
   /**
+   * Answers a request made from a path, in-process: no server, no socket, as Hono's
+   * `app.request()` and Fastify's `inject()` do for tests. A path is read against
+   * `http://localhost`; a full URL or a `Request` is taken as it is.
+   *
+   * @example
+   * ```ts
+   * const app = createApplication();
+   * app.get('/ping', () => json({ pong: true }));
+   * const answer = await app.request('/ping?verbose=1');
+   * answer.status; // 200
+   * (await app.request('/ping', { method: 'POST', body: '{}' })).status; // 405
+   * ```
+   */
+  request(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    if (input instanceof Request) return this.handle(new Request(input, init));
+    return this.handle(new Request(new URL(input, 'http://localhost'), init));
+  }
+
+  /**
    * Runs the application as middleware of an outer pipeline: a request nothing here
    * answers continues in the outer pipeline, and so does an error nothing here handles.
    *
