@@ -433,6 +433,23 @@ describe('the keys', () => {
     expect(fixture.read('workspace/src/app.ts')).toContain(SOLVED);
   });
 
+  it('o on a later step fast-forwards: the steps it skips count as done with the solution', async () => {
+    fixture = createFixture();
+    open();
+    await press(DOWN, 'o');
+    await until(() =>
+      expect(app?.lastFrame()).toContain('Copy the solution of step 02-ping into workspace/?'),
+    );
+    await press('y');
+    await until(() =>
+      expect(screen()).toContain(
+        'Step 01-hello, skipped over, now counts as done with the solution: the solution of 02-ping holds it.',
+      ),
+    );
+    // The list no longer points back to 01.
+    await until(() => expect(app?.lastFrame()).toMatch(/◇ 01 {2}hello/));
+  });
+
   it('r resets the current step to its starter after a yes', async () => {
     fixture = createFixture();
     open();

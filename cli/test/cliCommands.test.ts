@@ -756,6 +756,35 @@ describe('workshop solution and reset', () => {
     expect(backups()).toEqual([]);
   });
 
+  // A later step's solution holds the earlier steps' solutions: left undone, they would keep
+  // the list (and the app's next step) pointing back to the first of them.
+  it('fast-forwarding marks the steps it skips as done with the solution, and says so', async () => {
+    fixture = createFixture();
+    expect(await workshop('solution', '02', '--force')).toBe(0);
+    expect(fixture.stdout()).toContain(
+      'Step 01-hello, skipped over, now counts as done with the solution: the solution of 02-ping holds it.',
+    );
+    const progress = readProgress(fixture.dirs.stateDir);
+    expect(progress.passed).toEqual({ '01-hello': '2026-01-02T03:04:05.678Z' });
+    expect(progress.solutionsUsed).toMatchObject({ '01-hello': '2026-01-02T03:04:05.678Z' });
+    expect(await workshop('list', '--json')).toBe(0);
+    const json = JSON.parse(fixture.stdout().slice(fixture.stdout().lastIndexOf('{\n  "current"')));
+    expect(json.steps.map((step: { status: string }) => step.status)).toEqual(['given', 'current']);
+  });
+
+  it('fast-forwarding leaves a step passed by hand as it was, and says nothing of it', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check')).toBe(0);
+    const passedAt = readProgress(fixture.dirs.stateDir).passed['01-hello'];
+    expect(await workshop('solution', '02', '--force')).toBe(0);
+    expect(fixture.stdout()).not.toContain('skipped over');
+    const progress = readProgress(fixture.dirs.stateDir);
+    expect(progress.passed['01-hello']).toBe(passedAt);
+    expect(progress.solutionsUsed['01-hello']).toBeUndefined();
+  });
+
   it('follow the same rule for changed files', async () => {
     fixture = createFixture();
     await workshop('start', '01');

@@ -2,7 +2,14 @@ import type { ServiceManager } from 'hyperpipe';
 import { createConferenceApp } from './createConferenceApp.ts';
 import type { Catalogue } from './database/Catalogue.ts';
 
-// `npm run serve`: the conference API on http://localhost:8080 (PORT overrides).
+// `npm run serve`: the finished conference API on http://localhost:8800 (PORT overrides).
+// Not 8080, the port of a learner's own server and of every step's curl lines: a learner who
+// types `npm run serve` must not see right answers there whatever their own code does.
+const REFERENCE_PORT = 8800;
+
+console.log(
+  "This is the finished reference API (conference/), not your step's code: it answers right whatever your code does. To serve your own step: npm run workshop -- serve (http://localhost:8080).",
+);
 const app = await createConferenceApp();
 // createConferenceApp builds the application from a container, so there is one.
 const container = app.container as ServiceManager;
@@ -29,7 +36,7 @@ try {
     `[conference] ${(error as Error).message}; catalogue requests will answer 500 until it is fixed`,
   );
 }
-const { url } = await app.run();
+const { url } = await app.run(process.env.PORT === undefined ? { port: REFERENCE_PORT } : {});
 console.log(`Conference API on ${url}. Try:
   curl -i -H 'Accept: application/hal+json' ${url}/
   curl -i ${url}/timezone

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openCatalogue, resetCatalogue } from '@hyperpipe/catalogue';
@@ -18,6 +19,14 @@ import {
 import { exchange } from './support/rawHttp.ts';
 
 const temporaryFolder = useTemporaryFolders();
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
 
 describe('the API over a real socket, on a database file', () => {
   let server: RunningServer;
@@ -125,11 +134,19 @@ describe('serve.ts, as `npm run serve` starts it', () => {
    * Starts serve.ts on the catalogue at `databasePath`, runs `use` with its URL, then sends
    * SIGTERM and resolves to the exit code and what the process wrote on stderr.
    */
-  async function withServe(databasePath: string, use: (url: string) => Promise<void>) {
+  async function withServe(
+    databasePath: string,
+    use: (url: string) => Promise<void>,
+    // null: no PORT at all, as a learner types it
+    port: string | null = '0',
+  ) {
     // PORT=0: the system picks a free port, and serve.ts prints the URL it got.
+    const env: NodeJS.ProcessEnv = { ...process.env, CONFERENCE_DB: databasePath };
+    if (port === null) delete env.PORT;
+    else env.PORT = port;
     const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', CONFERENCE_DB: databasePath },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     ownProcess(child);
@@ -158,8 +175,31 @@ describe('serve.ts, as `npm run serve` starts it', () => {
     } finally {
       child.kill('SIGTERM');
     }
-    return { code: await exited, stderr };
+    return { code: await exited, stderr, stdout };
   }
+
+  // Every step's curl lines and a learner's own server use 8080: the finished API there
+  // would answer right whatever the learner's code does.
+  it('says first that it is the finished reference API, and how to serve your own step', async () => {
+    const path = join(temporaryFolder(), 'conference.sqlite');
+    const { stdout } = await withServe(path, async () => {});
+    expect(stdout.split('\n')[0]).toBe(
+      "This is the finished reference API (conference/), not your step's code: it answers right whatever your code does. To serve your own step: npm run workshop -- serve (http://localhost:8080).",
+    );
+  });
+
+  it('listens on 8800 without PORT, not on 8080, the port of the steps', async (context) => {
+    if (!(await portIsFree(8800))) context.skip('8800 is taken on this machine');
+    const path = join(temporaryFolder(), 'conference.sqlite');
+    await withServe(
+      path,
+      async (url) => {
+        expect(url).toBe('http://localhost:8800');
+        expect((await fetch(`${url}/timezone`)).status).toBe(200);
+      },
+      null,
+    );
+  });
 
   it('creates a missing database file, answers, and exits with 0 on SIGTERM', async () => {
     const path = join(temporaryFolder(), 'nested', 'conference.sqlite');

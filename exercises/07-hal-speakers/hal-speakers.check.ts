@@ -158,6 +158,29 @@ describe('step 07: HAL speakers', () => {
     }
   });
 
+  it("answers a JSON client's GET / with the root as application/json, and a client it cannot serve with a 406 problem", async () => {
+    await root();
+    // HAL is JSON with links: a JSON client reads the root as it is, in the type it asked for.
+    const asJson = await send('GET', '/', { headers: { accept: 'application/json' } });
+    expectResponse(
+      asJson,
+      {
+        status: 200,
+        headers: { 'content-type': /^application\/json/ },
+        json: { _links: { self: linkTo(asJson, '/'), ...speakerLinks(asJson) } },
+      },
+      { hint: rootHints.links },
+    );
+    // Neither text nor JSON: a greeting would be a dead end, a 406 says what went wrong.
+    for (const accept of ['image/png', 'application/vnd.conference.v1+json']) {
+      expectResponse(
+        await send('GET', '/', { headers: { accept } }),
+        { status: 406, headers: { 'content-type': PROBLEM }, json: { status: 406 } },
+        { hint: rootHints.route },
+      );
+    }
+  });
+
   it(FIRST_PAGE_CHECK, async () => {
     await firstPage();
   });

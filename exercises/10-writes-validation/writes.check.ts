@@ -49,8 +49,27 @@ const messagesNaming = (field: string) =>
     `{ rule: message }, each message naming the field ${field} as the body spells it`,
   );
 
-/** The 422 problem for a body that breaks the rules of `field`. */
-function failedValidation(field: string) {
+/**
+ * Messages for a rule of the whole body rather than of one field, under whatever key the
+ * learner chose (`validate` files them under `body`): at least one, each a string.
+ */
+const someMessages = satisfies(
+  (messages) =>
+    typeof messages === 'object' &&
+    messages !== null &&
+    Object.keys(messages).length > 0 &&
+    Object.values(messages).every(
+      (rules) =>
+        typeof rules === 'object' &&
+        rules !== null &&
+        Object.values(rules).length > 0 &&
+        Object.values(rules).every((message) => typeof message === 'string' && message !== ''),
+    ),
+  '{ field: { rule: message } }, at least one message saying what is wrong with the body',
+);
+
+/** The 422 problem for a body that breaks the rules of `field`, or of the whole body (`undefined`). */
+function failedValidation(field: string | undefined) {
   return {
     status: 422,
     headers: { 'content-type': PROBLEM },
@@ -58,7 +77,7 @@ function failedValidation(field: string) {
       status: 422,
       title: 'Unprocessable Entity',
       detail: 'Failed Validation',
-      validation_messages: { [field]: messagesNaming(field) },
+      validation_messages: field === undefined ? someMessages : { [field]: messagesNaming(field) },
     },
   };
 }
@@ -117,14 +136,15 @@ async function fetchEntity(path: string, hint: number): Promise<Json> {
 }
 
 /**
- * Sends a write that must be refused with a 422 for `field`, then checks that it changed
- * nothing: the collection's total, and the entity of `path` when it names one.
+ * Sends a write that must be refused with a 422 for `field` (`undefined`: for the body as a
+ * whole), then checks that it changed nothing: the collection's total, and the entity of
+ * `path` when it names one.
  */
 async function expectRefused(
   method: string,
   path: string,
   body: unknown,
-  field: string,
+  field: string | undefined,
   hint: number,
 ): Promise<void> {
   const resource = path.split('/')[1] as 'speaker' | 'talk';
@@ -297,6 +317,15 @@ it('answers PUT and PATCH to an id nobody has with 404 Entity not found', async 
     expectResponse(await send('PUT', path, { json: body }), NOT_FOUND, { hint: 4 });
     expectResponse(await send('PATCH', path, { json: body }), NOT_FOUND, { hint: 4 });
   }
+});
+
+// A PATCH that names no field would change nothing: a 200 would tell the client its change
+// was made. Refused as a whole body, under whatever key the 422 files it.
+it('refuses a PATCH of {}, which names no field to change, with a 422, and changes nothing', async () => {
+  const [speaker] = await idsOf('speaker', 'speakers');
+  const [talk] = await idsOf('talk', 'talks');
+  await expectRefused('PATCH', `/speaker/${speaker}`, {}, undefined, 10);
+  await expectRefused('PATCH', `/talk/${talk}`, {}, undefined, 10);
 });
 
 it('replaces a talk with PUT and changes its day with PATCH', async () => {

@@ -2,8 +2,19 @@ import { relative } from 'node:path';
 import type { Flags } from '../args.ts';
 import { paint } from '../terminal.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
-import { describeOutcome, skippedStep, skipQuestion, startOptions } from '../workshop/moving.ts';
-import { markSolutionUsed, readProgress, setCurrent } from '../workshop/progress.ts';
+import {
+  describeOutcome,
+  fastForwardNote,
+  skippedStep,
+  skipQuestion,
+  startOptions,
+} from '../workshop/moving.ts';
+import {
+  markSkippedGiven,
+  markSolutionUsed,
+  readProgress,
+  setCurrent,
+} from '../workshop/progress.ts';
 import { stepReadme } from '../workshop/readme.ts';
 import { describeConflicts, scaffold } from '../workshop/scaffold.ts';
 import { targetDir } from '../workshop/targets.ts';
@@ -57,6 +68,8 @@ async function copyIn(
     return 1;
   }
   setCurrent(ctx.dirs.stateDir, step);
+  const fastForwarded =
+    kind === 'solution' ? markSkippedGiven(ctx.dirs.stateDir, ctx.steps, step, ctx.now()) : [];
   if (kind === 'solution') markSolutionUsed(ctx.dirs.stateDir, step, ctx.now());
   const workspace = relative(ctx.dirs.root, ctx.dirs.workspaceDir) || '.';
   const what = kind === 'starter' ? 'starter' : 'solution';
@@ -64,6 +77,7 @@ async function copyIn(
   const written =
     outcome.written.length > 0 ? `wrote ${outcome.written.join(', ')}` : 'nothing to write';
   ctx.out(p.green(`Step ${stepDir(step)}: copied the ${what} into ${workspace}/ (${written}).`));
+  if (fastForwarded.length > 0) ctx.out(p.yellow(fastForwardNote(fastForwarded, step)));
   return 0;
 }
 

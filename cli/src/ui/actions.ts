@@ -12,9 +12,16 @@ import {
   readHints,
 } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
-import { describeOutcome, skippedStep, skipQuestion, startOptions } from '../workshop/moving.ts';
+import {
+  describeOutcome,
+  fastForwardNote,
+  skippedStep,
+  skipQuestion,
+  startOptions,
+} from '../workshop/moving.ts';
 import {
   currentStep,
+  markSkippedGiven,
   markSolutionUsed,
   nextStep,
   readProgress,
@@ -143,6 +150,8 @@ async function copyIn(ctx: ActionContext, step: Step, kind: 'starter' | 'solutio
     return false;
   }
   setCurrent(dirs.stateDir, step);
+  const fastForwarded =
+    kind === 'solution' ? markSkippedGiven(dirs.stateDir, steps, step, ctx.now()) : [];
   if (kind === 'solution') markSolutionUsed(dirs.stateDir, step, ctx.now());
   // The last check was of other files.
   ctx.dispatch({ type: 'checked', failure: null });
@@ -150,6 +159,7 @@ async function copyIn(ctx: ActionContext, step: Step, kind: 'starter' | 'solutio
   const written =
     outcome.written.length > 0 ? `wrote ${outcome.written.join(', ')}` : 'nothing to write';
   log(ctx, `Step ${stepDir(step)}: copied the ${kind} into workspace/ (${written}).`, 'green');
+  if (fastForwarded.length > 0) log(ctx, fastForwardNote(fastForwarded, step), 'yellow');
   return true;
 }
 

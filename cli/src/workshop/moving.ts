@@ -61,6 +61,15 @@ export function skipQuestion(steps: readonly Step[], skipped: Step, step: Step):
   return `Step ${stepDir(skipped)} is not done yet. Start ${stepDir(step)} anyway? Its starter holds the solution of ${stepDir(previous)}.`;
 }
 
+/** What the learner is told of the earlier steps a solution skipped over, now marked given. */
+export function fastForwardNote(skipped: readonly Step[], step: Step): string {
+  const numbers = skipped.map((one) => one.number);
+  if (skipped.length === 1) {
+    return `Step ${stepDir(skipped[0] as Step)}, skipped over, now counts as done with the solution: the solution of ${stepDir(step)} holds it.`;
+  }
+  return `Steps ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}, skipped over, now count as done with the solution: the solution of ${stepDir(step)} holds theirs.`;
+}
+
 /** What a copy did besides writing the step's files, one sentence each. */
 export function describeOutcome(
   dirs: WorkshopDirs,

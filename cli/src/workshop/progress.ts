@@ -124,6 +124,32 @@ export function markSolutionUsed(stateDir: string, step: Step, when: Date): Prog
   });
 }
 
+/**
+ * Records the steps before `step` that have not passed as passed with their solution, now:
+ * copying in the solution of a later step fast-forwards over them, since it holds theirs.
+ * Left undone, the list would keep pointing back to the first of them.
+ *
+ * @returns the steps it marked, in order
+ */
+export function markSkippedGiven(
+  stateDir: string,
+  steps: readonly Step[],
+  step: Step,
+  when: Date,
+): Step[] {
+  const skipped: Step[] = [];
+  updateProgress(stateDir, (progress) => {
+    for (const earlier of steps.slice(0, Math.max(steps.indexOf(step), 0))) {
+      const key = stepDir(earlier);
+      if (progress.passed[key] !== undefined) continue;
+      progress.solutionsUsed[key] ??= when.toISOString();
+      progress.passed[key] = when.toISOString();
+      skipped.push(earlier);
+    }
+  });
+  return skipped;
+}
+
 export function setCurrent(stateDir: string, step: Step): Progress {
   return updateProgress(stateDir, (progress) => {
     progress.current = stepDir(step);

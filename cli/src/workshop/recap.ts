@@ -7,7 +7,7 @@ export function recap(steps: readonly Step[]): string {
     ...steps.map((step) => `  ${step.number}  ${step.title}`),
     '',
     'Where to go next:',
-    '  conference/           the whole conference API in one project: npm run serve',
+    '  conference/           the whole conference API in one project: npm run serve (port 8800)',
     '  docs/rest.md          the REST conventions (HAL, problems, negotiation, versions) in depth',
     '  docs/authentication.md  the schemes, who may do what, lockouts and limits',
     '  docs/framework.md     how Hyperpipe works; framework/src reads in one sitting',

@@ -3,7 +3,7 @@ import { generateConferenceSeed, type Speaker, type Talk } from '@hyperpipe/cata
 import type { RestResourceConfig } from 'hyperpipe/rest';
 
 /** The origin of the examples' links: where `npm run serve` listens unless PORT says otherwise. */
-export const EXAMPLE_ORIGIN = 'http://localhost:8080';
+export const EXAMPLE_ORIGIN = 'http://localhost:8800';
 
 type Json = Record<string, unknown>;
 

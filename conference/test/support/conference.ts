@@ -12,8 +12,11 @@ import type { Application } from 'hyperpipe';
 import { afterAll, expect } from 'vitest';
 import { createConferenceApp } from '../../src/createConferenceApp.ts';
 
-/** The origin the in-process requests pretend to reach; self links are built from it. */
-export const ORIGIN = 'http://localhost:8080';
+/**
+ * The origin the in-process requests pretend to reach; self links are built from it. It is
+ * where `npm run serve` listens, as the OpenAPI document's examples say.
+ */
+export const ORIGIN = 'http://localhost:8800';
 
 export const JSON_TYPE = 'application/json';
 export const HAL = 'application/hal+json';

@@ -1,6 +1,6 @@
 /**
  * The requests a guide shows, read from its Markdown: each `curl` line of its shell blocks
- * (continued lines joined), and each URL of the API (`localhost:8080/…`) it names anywhere
+ * (continued lines joined), and each URL of the API (`localhost:8800/…`) it names anywhere
  * else, such as the links of an answer it prints. Each is a key, {@link requestKey}, that
  * the test compares with the keys of the requests a client sent.
  */
@@ -8,7 +8,7 @@ export function guideRequests(markdown: string): { curl: string[]; urls: string[
   const curl = shellBlocks(markdown)
     .flatMap(commands)
     .flatMap((words) => (words[0] === 'curl' ? [curlKey(words.slice(1))] : []));
-  const urls = [...markdown.matchAll(/localhost:8080(\/[^\s'"`)<>,]*)?/g)].map((match) =>
+  const urls = [...markdown.matchAll(/localhost:8800(\/[^\s'"`)<>,]*)?/g)].map((match) =>
     pathKey(match[1] ?? '/'),
   );
   return { curl, urls };
@@ -50,7 +50,7 @@ function curlKey(words: string[]): string {
     if (word === '-X') method = value;
     else if (word === '-H') headers.set(...header(value));
     else if (word === '-d') hasBody = true;
-    else if (word.includes('localhost:8080')) url = word.replace(/^.*localhost:8080/, '');
+    else if (word.includes('localhost:8800')) url = word.replace(/^.*localhost:8800/, '');
     if (['-X', '-H', '-d', '-u'].includes(word)) index++;
   }
   if (url === undefined)

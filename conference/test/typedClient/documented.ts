@@ -70,12 +70,12 @@ export async function documentedRequests(
   const speaker1 = { params: { path: { speaker_id: 1 } } };
 
   // README.md
-  // curl -i localhost:8080/speaker/1
+  // curl -i localhost:8800/speaker/1
   const speaker = await client.GET('/speaker/{speaker_id}', speaker1);
-  // curl -i -H 'Accept: application/vnd.conference.v2+json' localhost:8080/speaker/1
+  // curl -i -H 'Accept: application/vnd.conference.v2+json' localhost:8800/speaker/1
   const speakerV2 = await v2.GET('/speaker/{speaker_id}', speaker1);
   // curl -i -u learner:hyperpipe -X PATCH -H 'Content-Type: application/json' \
-  //   -d '{"twitter":"@ada"}' localhost:8080/speaker/1
+  //   -d '{"twitter":"@ada"}' localhost:8800/speaker/1
   await client.PATCH('/speaker/{speaker_id}', {
     ...speaker1,
     body: { twitter: '@ada' },
@@ -84,28 +84,28 @@ export async function documentedRequests(
   const patched = await client.GET('/speaker/{speaker_id}', speaker1);
 
   // docs/conference-api.md, "Explore it" and "Hypermedia"
-  // curl -i -H 'Accept: application/hal+json' localhost:8080/
+  // curl -i -H 'Accept: application/hal+json' localhost:8800/
   const root = await client.GET('/', { headers: { accept: HAL } });
   const rootV2 = await v2.GET('/');
   const rootV1 = await client.GET('/v1');
   await v2.GET('/v2');
-  // curl -i localhost:8080/timezone
+  // curl -i localhost:8800/timezone
   const timezone = await client.GET('/timezone');
-  // curl -i -X POST localhost:8080/timezone -d timezone=Asia/Tokyo # form body
+  // curl -i -X POST localhost:8800/timezone -d timezone=Asia/Tokyo # form body
   const tokyo = await client.POST('/timezone', {
     body: { timezone: 'Asia/Tokyo' },
     headers: { 'content-type': FORM },
   });
-  // curl -i -X POST localhost:8080/timezone \
+  // curl -i -X POST localhost:8800/timezone \
   //   -H 'Content-Type: application/json' -d '{"timezone":"Mars/Base"}' # 422
   const mars = await client.POST('/timezone', { body: { timezone: 'Mars/Base' } });
-  // curl -i localhost:8080/speaker          # page 1 of 4, HAL
+  // curl -i localhost:8800/speaker          # page 1 of 4, HAL
   const page1 = await client.GET('/speaker');
-  // curl -i 'localhost:8080/speaker?page=4'
+  // curl -i 'localhost:8800/speaker?page=4'
   const page4 = await client.GET('/speaker', { params: { query: { page: 4 } } });
-  // curl -i localhost:8080/talk/1           # with _embedded.speakers
+  // curl -i localhost:8800/talk/1           # with _embedded.speakers
   const talk = await client.GET('/talk/{talk_id}', { params: { path: { talk_id: 1 } } });
-  // curl -i localhost:8080/v2/speaker/1     # version 2, by URL
+  // curl -i localhost:8800/v2/speaker/1     # version 2, by URL
   const byUrl = await client.GET('/v2/speaker/{speaker_id}', speaker1);
   // The root's links, and the explorer's choice of Accept: version 1 as HAL, JSON or its
   // vendor type.
@@ -124,7 +124,7 @@ export async function documentedRequests(
   await client.GET('/v1/talk');
   await client.GET('/v1/talk/{talk_id}', { params: { path: { talk_id: 1 } } });
   const document = await client.GET('/openapi.json');
-  // curl -i -X POST localhost:8080/talk -u learner:hyperpipe -H 'Content-Type: application/json' \
+  // curl -i -X POST localhost:8800/talk -u learner:hyperpipe -H 'Content-Type: application/json' \
   //   -d '{"title":"Hypermedia at scale","day":"2027-05-19","start_time":"14:00","speakers":[1,2]}'
   const created = await client.POST('/talk', {
     body: {
@@ -135,28 +135,28 @@ export async function documentedRequests(
     },
     headers: { authorization: LEARNER },
   });
-  // curl -i -X PATCH localhost:8080/speaker/1 -u learner:hyperpipe \
+  // curl -i -X PATCH localhost:8800/speaker/1 -u learner:hyperpipe \
   //   -H 'Content-Type: application/json' -d '{"twitter":null}'
   const unset = await client.PATCH('/speaker/{speaker_id}', {
     ...speaker1,
     body: { twitter: null },
     headers: { authorization: LEARNER },
   });
-  // curl -i -X DELETE localhost:8080/talk/1 -u editor:hyperpipe-editor
+  // curl -i -X DELETE localhost:8800/talk/1 -u editor:hyperpipe-editor
   const deleted = await client.DELETE('/talk/{talk_id}', {
     params: { path: { talk_id: 1 } },
     headers: { authorization: EDITOR },
   });
 
   // "Caching and concurrent writes"
-  // curl -si localhost:8080/speaker/1 | grep -i etag
+  // curl -si localhost:8800/speaker/1 | grep -i etag
   const current = await client.GET('/speaker/{speaker_id}', speaker1);
   const etag = current.response.headers.get('etag') ?? '';
-  // curl -si localhost:8080/speaker/1 -H 'If-None-Match: "Zwz5bk…"'   # 304
+  // curl -si localhost:8800/speaker/1 -H 'If-None-Match: "Zwz5bk…"'   # 304
   const revalidated = await client.GET('/speaker/{speaker_id}', {
     params: { ...speaker1.params, header: { 'If-None-Match': etag } },
   });
-  // curl -si -X PATCH localhost:8080/speaker/1 -u learner:hyperpipe -H 'If-Match: "an-old-tag"' \
+  // curl -si -X PATCH localhost:8800/speaker/1 -u learner:hyperpipe -H 'If-Match: "an-old-tag"' \
   //   -H 'Content-Type: application/json' -d '{"name":"Ada"}'   # 412, nothing written
   const lost = await client.PATCH('/speaker/{speaker_id}', {
     params: { ...speaker1.params, header: { 'If-Match': '"an-old-tag"' } },
@@ -165,31 +165,31 @@ export async function documentedRequests(
   });
 
   // "Authentication"
-  // curl -i -X PATCH localhost:8080/speaker/1 -u learner:hyperpipe \
+  // curl -i -X PATCH localhost:8800/speaker/1 -u learner:hyperpipe \
   //   -H 'Content-Type: application/json' -d '{"name":"Ada"}'
   const renamed = await client.PATCH('/speaker/{speaker_id}', {
     ...speaker1,
     body: { name: 'Ada' },
     headers: { authorization: LEARNER },
   });
-  // curl -i -X DELETE localhost:8080/speaker/1 -u learner:hyperpipe   # 403
+  // curl -i -X DELETE localhost:8800/speaker/1 -u learner:hyperpipe   # 403
   const forbidden = await client.DELETE('/speaker/{speaker_id}', {
     ...speaker1,
     headers: { authorization: LEARNER },
   });
-  // curl -i --digest -u editor:hyperpipe-editor -X DELETE localhost:8080/talk/2
+  // curl -i --digest -u editor:hyperpipe-editor -X DELETE localhost:8800/talk/2
   // (Digest is curl's to answer; the request is the same with Basic.)
   const deleted2 = await client.DELETE('/talk/{talk_id}', {
     params: { path: { talk_id: 2 } },
     headers: { authorization: EDITOR },
   });
-  // curl -s -X POST localhost:8080/oauth -u workshop:workshop-secret \
+  // curl -s -X POST localhost:8800/oauth -u workshop:workshop-secret \
   //   -d grant_type=password -d username=editor -d password=hyperpipe-editor
   const password = await client.POST('/oauth', {
     body: { grant_type: 'password', username: 'editor', password: 'hyperpipe-editor' },
     headers: { 'content-type': FORM, authorization: WORKSHOP },
   });
-  // TOKEN=$(curl -s -X POST localhost:8080/oauth -d grant_type=password -d username=editor \
+  // TOKEN=$(curl -s -X POST localhost:8800/oauth -d grant_type=password -d username=editor \
   //   -d password=hyperpipe-editor -d client_id=workshop -d client_secret=workshop-secret | …)
   const inForm = await client.POST('/oauth', {
     body: {
@@ -202,24 +202,24 @@ export async function documentedRequests(
     headers: { 'content-type': FORM },
   });
   const token = inForm.data?.access_token ?? '';
-  // curl -i -X DELETE localhost:8080/speaker/3 -H "Authorization: Bearer $TOKEN"
+  // curl -i -X DELETE localhost:8800/speaker/3 -H "Authorization: Bearer $TOKEN"
   const byBearer = await client.DELETE('/speaker/{speaker_id}', {
     params: { path: { speaker_id: 3 } },
     headers: { authorization: `Bearer ${token}` },
   });
-  // curl -i -X PATCH "localhost:8080/speaker/4?access_token=$TOKEN" \
+  // curl -i -X PATCH "localhost:8800/speaker/4?access_token=$TOKEN" \
   //   -H 'Content-Type: application/json' -d '{"name":"Q"}'
   const byQuery = await client.PATCH('/speaker/{speaker_id}', {
     params: { path: { speaker_id: 4 }, query: { access_token: token } },
     body: { name: 'Q' },
   });
-  // curl -s -X POST localhost:8080/oauth -u workshop:workshop-secret \
+  // curl -s -X POST localhost:8800/oauth -u workshop:workshop-secret \
   //   -d grant_type=refresh_token -d refresh_token=…
   const refreshed = await client.POST('/oauth', {
     body: { grant_type: 'refresh_token', refresh_token: password.data?.refresh_token ?? '' },
     headers: { 'content-type': FORM, authorization: WORKSHOP },
   });
-  // curl -s -X POST localhost:8080/oauth -u workshop:workshop-secret \
+  // curl -s -X POST localhost:8800/oauth -u workshop:workshop-secret \
   //   -d grant_type=client_credentials
   const ownToken = await client.POST('/oauth', {
     body: { grant_type: 'client_credentials' },

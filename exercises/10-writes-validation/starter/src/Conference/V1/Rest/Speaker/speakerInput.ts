@@ -5,6 +5,7 @@ import { text } from '../../../../validation/text.ts';
 // - name: required, not blank, at most 80 characters;
 // - url: at most 255 characters, an http or https URL, may be null or left out;
 // - twitter: at most 80 characters, may be null or left out.
+// - and a PATCH names at least one field: speakerPatch below, as talkPatch in talkInput.ts.
 // Each rule's message reaches the client in validation_messages, and names the field.
 // The README's "Validation with zod" says where to look; talkInput.ts is a worked example.
 const fields = {
