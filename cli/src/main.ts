@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseCommandLine, UsageError } from './args.ts';
 import type { CommandContext, RunChecks } from './commands/context.ts';
+import { describeFailure, failureJson } from './failure.ts';
 import { whenOrphaned } from './orphaned.ts';
 import { NOT_INTERACTIVE, runCommand } from './run.ts';
 import { isInteractive, supportsHyperlinks, wantsColour, withoutColourForInk } from './terminal.ts';
@@ -87,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseCommandLine(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
+    if (argv.includes('--json')) ctx.out(failureJson(error.message, 2));
     ctx.err(`${error.message}\nAll the commands: npm run workshop -- help`);
     return 2;
   }
@@ -115,7 +117,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv.slice(2)).catch((error: unknown) => {
-  ctx.err(`workshop: ${error instanceof Error ? error.message : String(error)}`);
+  const said = describeFailure(error);
+  if (process.argv.includes('--json')) ctx.out(failureJson(said, 1));
+  ctx.err(`workshop: ${said}`);
   return 1;
 });
 // A signal already chose the exit code; otherwise the command's stands.

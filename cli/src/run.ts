@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ParsedArgs, UsageError, usage } from './args.ts';
 import type { CommandContext } from './commands/context.ts';
+import { describeFailure, failureJson } from './failure.ts';
 
 /** What bare `workshop` says when there is no terminal to be interactive in. */
 export const NOT_INTERACTIVE = `The interactive workshop needs a terminal (stdin and stdout a TTY, and CI not set).
@@ -63,11 +64,14 @@ export async function runCommand(ctx: CommandContext, parsed: ParsedArgs): Promi
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.err(error.message);
-      ctx.err(command && command !== 'help' ? `\n${usage(command)}` : `\n${usage()}`);
+      const how = command && command !== 'help' ? usage(command) : usage();
+      if (flags.json) ctx.out(failureJson(error.message, 2, how));
+      ctx.err(`${error.message}\n\n${how}`);
       return 2;
     }
-    ctx.err(`workshop ${command}: ${(error as Error).message}`);
+    const said = describeFailure(error);
+    if (flags.json) ctx.out(failureJson(said, 1));
+    ctx.err(`workshop ${command}: ${said}`);
     return 1;
   }
 }

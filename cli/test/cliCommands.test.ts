@@ -929,6 +929,26 @@ describe('without a terminal', () => {
   });
 });
 
+describe('--json for scripts', () => {
+  it('prints a wrong call as JSON on stdout, the words on stderr, and exits 2', async () => {
+    fixture = createFixture();
+    expect(await workshop('check', '99', '--json')).toBe(2);
+    const printed = JSON.parse(fixture.stdout());
+    expect(printed).toMatchObject({ error: expect.stringMatching(/^No step "99"/), exitCode: 2 });
+    expect(printed.usage).toMatch(/^Usage: npm run workshop -- check/);
+    expect(fixture.stderr()).toMatch(/^No step "99"/);
+  });
+
+  it('says hint: null for a passing check, so the key is always there', async () => {
+    fixture = createFixture();
+    await workshop('start', '01');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check', '--json')).toBe(0);
+    const [run] = JSON.parse(fixture.stdout().slice(fixture.stdout().indexOf('[\n  {')));
+    expect(run).toMatchObject({ passed: true, hint: null });
+  });
+});
+
 describe('the command line', () => {
   it('names the options a command takes when given one it does not know', async () => {
     expect(() => parseCommandLine(['check', '--colour'])).toThrow(

@@ -20,8 +20,11 @@ export interface CheckRunJson {
   behaves?: boolean;
   /** Mutants only: whether the checks failed, naming the mutant's hint. */
   killed?: boolean;
-  /** The hint the first failure names; for a mutant, the hint that fixes it. */
-  hint?: number;
+  /**
+   * The hint the first failure names; for a mutant, the hint that fixes it; `null` when none
+   * does (the checks passed, or the failure names no hint), so the key is always there.
+   */
+  hint: number | null;
   /** Mutants only: why the mutant was not killed. */
   problem?: string;
   /** Each check: its file, name, status, duration and failure report. */
@@ -42,7 +45,7 @@ export interface CheckJson {
   failure?: string;
 }
 
-type Extra = Pick<CheckRunJson, 'behaves' | 'killed' | 'hint' | 'problem'>;
+type Extra = Pick<CheckRunJson, 'behaves' | 'killed' | 'problem'> & { hint?: number };
 
 /** The JSON of one run; `extra` holds what verification or mutants add. */
 export function checkRunJson(
@@ -51,13 +54,14 @@ export function checkRunJson(
   result: ChecksRun,
   extra: Extra = {},
 ): CheckRunJson {
-  const hint = extra.hint ?? result.hint;
+  const { hint, ...added } = extra;
   return {
     step: stepDir(step),
     target,
     passed: result.passed,
     durationMs: Math.round(result.durationMs),
-    ...withoutUndefined({ ...extra, hint }),
+    ...withoutUndefined(added),
+    hint: hint ?? result.hint ?? null,
     checks: (result.checks ?? []).map((check) => ({
       file: check.file,
       name: check.name,
