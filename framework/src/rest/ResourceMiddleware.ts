@@ -112,6 +112,7 @@ export class ResourceMiddleware implements MiddlewareInterface {
    */
   process(request: ServerRequest, response: ResponsePrototype): Response | Promise<Response> {
     const id = request.param(this.#routing.identifierName);
+    if (id === undefined) this.#assertNoQueriedIdentifier(request);
     const allow = this.#allow[id === undefined ? 'collections' : 'entities'];
     if (request.method === 'OPTIONS') return empty(204, { headers: { allow: allow.join(',') } });
     if (!allow.includes(request.method)) {
@@ -123,6 +124,23 @@ export class ResourceMiddleware implements MiddlewareInterface {
         ? this.#collection(negotiated, response, data)
         : this.#entity(id, negotiated, response, data);
     });
+  }
+
+  /**
+   * Refuses an identifier in the query of a collection URL (`/user?user_id=7`). api-tools
+   * reads one there as the entity's; here it would be a request for the collection that
+   * meant an entity, and a DELETE or PUT of the whole list instead of one. The path names
+   * an entity: the 400 says which.
+   */
+  #assertNoQueriedIdentifier(request: ServerRequest): void {
+    const name = this.#routing.identifierName;
+    const queried = request.query.get(name);
+    if (queried === null) return;
+    const path = `${request.url.pathname.replace(/\/$/, '')}/${encodeURIComponent(queried)}`;
+    throw new ApiProblem(
+      400,
+      `${name} names an entity in the path, ${path}, not in the query: this URL is the collection`,
+    );
   }
 
   async #entity(
