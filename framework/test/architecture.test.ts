@@ -131,7 +131,7 @@ function placeOf(file: string): string {
  *
  * | layer | places | what they hold |
  * |--:|:--|:--|
- * | 0 | `args.ts`, `orphaned.ts`, `terminal.ts`, `wrapHanging.ts` | the command line, the terminal, the parent process |
+ * | 0 | `args.ts`, `failure.ts`, `orphaned.ts`, `terminal.ts`, `wrapHanging.ts` | the command line, failures in words, the terminal, the parent process |
  * | 1 | `markdown.ts` | Markdown for a terminal |
  * | 2 | `workshop` | the steps, the learner's workspace and progress, what a run of checks is |
  * | 3 | `harness` | the check harness: runs a step's checks and reports them |
@@ -141,7 +141,7 @@ function placeOf(file: string): string {
  * | 7 | `main.ts` | the process: the real outside world |
  */
 const CLI_LAYERS: readonly (readonly string[])[] = [
-  ['args.ts', 'orphaned.ts', 'terminal.ts', 'wrapHanging.ts'],
+  ['args.ts', 'failure.ts', 'orphaned.ts', 'terminal.ts', 'wrapHanging.ts'],
   ['markdown.ts'],
   ['workshop'],
   ['harness'],
