@@ -507,6 +507,16 @@ const oddMethods: BadInput[] = [
     path: 'localhost:443',
     raw: 'CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n',
   },
+  // Node's parser read this request line as HTTP/1.1, and the API answered it 200.
+  ...['HTTP/2.0', 'HTTP/3.0'].map(
+    (version): BadInput => ({
+      name: `GET /speaker ${version} written as text`,
+      status: 505,
+      method: 'GET',
+      path: '/speaker',
+      raw: `GET /speaker ${version}\r\nHost: localhost\r\n`,
+    }),
+  ),
   ...['get /speaker', 'post /speaker', 'Delete /talk/{talk}', 'BREW /coffee'].map(
     (line): BadInput => ({
       name: `the request line "${line}"`,
