@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { basicAuth } from './conference.ts';
 
 /**
@@ -251,6 +252,34 @@ const wrongMediaTypes: BadInput[] = [
     headers: { ...EDITOR, 'content-type': 'multipart/form-data; boundary=x' },
     body: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n--x--\r\n',
   },
+  // Each was accepted and written as if plain (the compressed ones failed as bad JSON).
+  ...(
+    [
+      ['gzip', 'compressed', gzipSync(json({ name: 'Ada' }))],
+      ['gzip', 'plain', json({ name: 'Ada' })],
+      ['br', 'compressed', brotliCompressSync(json({ name: 'Ada' }))],
+      ['br', 'plain', json({ name: 'Ada' })],
+    ] as const
+  ).map(
+    ([coding, kind, body]): BadInput => ({
+      name: `a speaker labelled Content-Encoding: ${coding}, ${kind}`,
+      status: 415,
+      method: 'PATCH',
+      path: '/speaker/{speaker}',
+      headers: { ...JSON_BODY, 'content-encoding': coding },
+      body,
+    }),
+  ),
+  ...['utf-16', 'bogus'].map(
+    (charset): BadInput => ({
+      name: `a UTF-8 speaker labelled charset=${charset}`,
+      status: 415,
+      method: 'POST',
+      path: '/speaker',
+      headers: { ...EDITOR, 'content-type': `application/json; charset=${charset}` },
+      body: json({ name: 'Ada' }),
+    }),
+  ),
   {
     name: 'a merge patch',
     status: 415,
