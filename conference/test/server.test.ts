@@ -109,6 +109,29 @@ describe('the API over a real socket, on a database file', () => {
     expect(answer).toMatchObject({ status: 204, body: '', error: undefined });
   });
 
+  // Unicode noncharacters were stored as names; each write is refused, naming the field.
+  it.each([
+    ['U+FFFF', '\uFFFF'],
+    ['U+FFFE', '\uFFFE'],
+    ['U+FDD0', 'Ada \uFDD0'],
+    ['U+10FFFF', 'Ada \u{10FFFF}'],
+  ])(
+    'refuses a name holding the noncharacter %s with a 422 that names the field',
+    async (_, name) => {
+      const response = await fetch(`${server.url}/speaker`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: basicAuth('editor') },
+        body: JSON.stringify({ name }),
+      });
+      expect(response.status).toBe(422);
+      expect(response.headers.get('content-type')).toBe(PROBLEM);
+      expect((await response.json()).validation_messages).toEqual({
+        name: { noncharacter: 'The name must not hold Unicode noncharacters' },
+      });
+      expect(db.prepare('SELECT count(*) FROM speakers WHERE name = ?').pluck().get(name)).toBe(0);
+    },
+  );
+
   it('answers HEAD with headers and no body over the wire', async () => {
     const response = await fetch(`${server.url}/speaker/1`, { method: 'HEAD' });
     expect(response.status).toBe(200);
