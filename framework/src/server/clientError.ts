@@ -7,7 +7,7 @@ import { writeProblemToSocket } from './writeProblem.ts';
  * A socket as node:http hands it over. `_httpMessage` is its name for the answer it is
  * writing on the socket, if any; its own parse-error answer checks the same field.
  */
-interface HttpSocket extends Socket {
+export interface HttpSocket extends Socket {
   _httpMessage?: ServerResponse | null;
 }
 
