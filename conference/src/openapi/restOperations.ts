@@ -328,7 +328,8 @@ function problems(
     ...(about.needsIdentity && {
       403: problemResponse(
         403,
-        'An `authorization` listener refused the identity: this API keeps DELETE for editors.',
+        'An `authorization` listener refused the identity (this API keeps DELETE for editors), ' +
+          'or the token is a `client_credentials` one, whose client acts for no user.',
       ),
     }),
     406: problemResponse(406, `None of the media types in Accept can be served${byVersion}.`),
