@@ -22,9 +22,10 @@ let lastValidHost = '';
  * Checks what node:http lets through but HTTP/1.1 (RFC 9112) forbids or we cannot honour:
  *
  * - a major version other than 1, such as `HTTP/2.0` or `HTTP/0.9` written as text: node's
- *   parser reads their request lines as if they were HTTP/1.1, but their messages mean
- *   other things. RFC 9110 §15.6.6: a server answers 505 to a major version it does not
- *   support (versions the parser refuses outright are answered in `clientError.ts`).
+ *   parser reads their request lines as it reads HTTP/1.1 ones, but a client that names
+ *   them expects another protocol back (HTTP/2's frames, HTTP/0.9's bare body). RFC 9110
+ *   §15.6.6: a server answers 505 to a major version it does not support (versions the
+ *   parser refuses outright are answered in `clientError.ts`).
  * - a transfer coding other than `chunked` (such as `gzip, chunked`): node:http removes the
  *   chunked framing but not the gzip, so the application would read compressed bytes as the
  *   body. RFC 9112 §6.1: a server answers 501 to a transfer coding it does not understand.
