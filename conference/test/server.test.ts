@@ -11,9 +11,11 @@ import { createConferenceApp } from '../src/createConferenceApp.ts';
 import {
   basicAuth,
   countOf,
+  createTestConference,
   HAL,
   PROBLEM,
   SEED,
+  speakerRow,
   useTemporaryFolders,
 } from './support/conference.ts';
 import { exchange } from './support/rawHttp.ts';
@@ -118,11 +120,76 @@ describe('the API over a real socket, on a database file', () => {
     expect(answer).toMatchObject({ status: 204, body: '', error: undefined });
   });
 
+  // Unicode noncharacters were stored as names; each write is refused, naming the field.
+  it.each([
+    ['U+FFFF', '\uFFFF'],
+    ['U+FFFE', '\uFFFE'],
+    ['U+FDD0', 'Ada \uFDD0'],
+    ['U+10FFFF', 'Ada \u{10FFFF}'],
+  ])(
+    'refuses a name holding the noncharacter %s with a 422 that names the field',
+    async (_, name) => {
+      const response = await fetch(`${server.url}/speaker`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: basicAuth('editor') },
+        body: JSON.stringify({ name }),
+      });
+      expect(response.status).toBe(422);
+      expect(response.headers.get('content-type')).toBe(PROBLEM);
+      expect((await response.json()).validation_messages).toEqual({
+        name: { noncharacter: 'The name must not hold Unicode noncharacters' },
+      });
+      expect(db.prepare('SELECT count(*) FROM speakers WHERE name = ?').pluck().get(name)).toBe(0);
+    },
+  );
+
   it('answers HEAD with headers and no body over the wire', async () => {
     const response = await fetch(`${server.url}/speaker/1`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(HAL);
     expect(await response.text()).toBe('');
+  });
+});
+
+// A client_credentials token wrote as the identity `workshop`, as if the client were a user.
+describe('an OAuth2 client acting for itself, over a real socket', () => {
+  it('reads, and each of its writes is a 403 problem that changes nothing', async () => {
+    const { app, db } = await createTestConference();
+    const server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+    try {
+      const issued = await fetch(`${server.url}/oauth`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${btoa('workshop:workshop-secret')}`,
+        },
+        body: 'grant_type=client_credentials',
+      });
+      const bearer = { authorization: `Bearer ${(await issued.json()).access_token}` };
+      expect((await fetch(`${server.url}/speaker/1`, { headers: bearer })).status).toBe(200);
+      const speaker = speakerRow(db, 1);
+      const writes: [string, string, unknown][] = [
+        ['PATCH', '/speaker/1', { name: 'Written by a client' }],
+        ['POST', '/talk', { title: 'Written by a client' }],
+        ['DELETE', '/talk/1', undefined],
+      ];
+      for (const [method, path, body] of writes) {
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          headers: { ...bearer, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        expect(response.status, `${method} ${path}`).toBe(403);
+        expect(response.headers.get('content-type')).toBe(PROBLEM);
+        expect((await response.json()).detail).toMatch(
+          /^The OAuth2 client workshop acts for no user, and \w+ Conference\.V1\.\w+::\w+ needs one: use a user's token/,
+        );
+      }
+      expect(speakerRow(db, 1)).toEqual(speaker);
+      expect(countOf(db, 'talks')).toBe(SEED.talks);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -344,6 +344,31 @@ describe('every input judged', () => {
     );
   });
 
+  // Noncharacters, in the BMP's block and at the end of a plane, were stored as sent.
+  it.each([
+    ['/speaker', 'name', 'The name', '{"name":"\\uffff"}'],
+    ['/speaker', 'name', 'The name', '{"name":"Ada \\ufffe"}'],
+    ['/speaker', 'twitter', 'The twitter handle', '{"name":"A","twitter":"@\\ufdd0"}'],
+    ['/talk', 'title', 'The title', '{"title":"a\\ufdefb"}'],
+    ['/talk', 'abstract', 'The abstract', '{"title":"t","abstract":"\\ud83f\\udffe"}'],
+  ])('POST %s with a noncharacter in its %s is refused', async (path, field, subject, body) => {
+    await expectInvalid(
+      path,
+      { method: 'POST', as: 'editor', body, headers: JSON_HEADERS },
+      { [field]: { noncharacter: `${subject} must not hold Unicode noncharacters` } },
+    );
+  });
+
+  it('keeps the characters beside the noncharacters: U+FDCF, U+FDF0 and U+FFFD', async () => {
+    const created = await sendJson(app, '/speaker', {
+      method: 'POST',
+      as: 'editor',
+      body: { name: 'Ada \uFDCF\uFDF0\uFFFD' },
+    });
+    expect(created.status).toBe(201);
+    db.prepare('DELETE FROM speakers WHERE id = ?').run(created.body.id);
+  });
+
   it('keeps text whose surrogates come in pairs, such as an emoji', async () => {
     const created = await sendJson(app, '/talk', {
       method: 'POST',

@@ -311,7 +311,11 @@ function problems(
     ...(about.hasBody && {
       400: problemResponse(400, 'The body is not valid JSON.'),
       413: problemResponse(413, `The body is larger than ${limit} bytes.`),
-      415: problemResponse(415, `The body's Content-Type is not one of those listed${byVersion}.`),
+      415: problemResponse(
+        415,
+        `The body's Content-Type is not one of those listed${byVersion}, names a charset ` +
+          'other than UTF-8, or the body has a Content-Encoding (`Accept-Encoding: identity`).',
+      ),
       422: problemResponse(422, 'The body failed validation: `validation_messages` says why.'),
     }),
     ...(kind === 'entity' && { 404: problemResponse(404, 'No entity has this identifier.') }),
@@ -324,7 +328,8 @@ function problems(
     ...(about.needsIdentity && {
       403: problemResponse(
         403,
-        'An `authorization` listener refused the identity: this API keeps DELETE for editors.',
+        'An `authorization` listener refused the identity (this API keeps DELETE for editors), ' +
+          'or the token is a `client_credentials` one, whose client acts for no user.',
       ),
     }),
     406: problemResponse(406, `None of the media types in Accept can be served${byVersion}.`),

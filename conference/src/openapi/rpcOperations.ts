@@ -88,7 +88,10 @@ export const RPC_OPERATIONS: Readonly<Record<string, Readonly<Record<string, Rpc
         400: problemResponse(400, 'The body is not valid JSON.'),
         406: problemResponse(406, 'The client does not accept JSON.'),
         413: problemResponse(413, 'The body is too large.'),
-        415: problemResponse(415, 'The body is neither JSON nor a form.'),
+        415: problemResponse(
+          415,
+          'The body is neither JSON nor a form, is not in UTF-8, or has a Content-Encoding.',
+        ),
         422: problemResponse(422, 'No time zone, or one this server does not know.'),
       },
     },

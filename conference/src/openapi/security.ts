@@ -52,7 +52,9 @@ export function securitySchemes(
     });
     schemes.oauth2 = {
       type: 'oauth2',
-      description: `OAuth2 bearer tokens from ${tokenUrl}, sent as \`Authorization: Bearer …\` or as the \`access_token\` query parameter.`,
+      description:
+        `OAuth2 bearer tokens from ${tokenUrl}, sent as \`Authorization: Bearer …\` or as the \`access_token\` query parameter. ` +
+        'A `client_credentials` token stands for the client, which is no user: what needs an identity answers it 403.',
       flows: Object.fromEntries(flows),
     };
     schemes[OAUTH2_CLIENT] = {

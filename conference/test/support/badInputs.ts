@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { basicAuth } from './conference.ts';
 
 /**
@@ -251,6 +252,34 @@ const wrongMediaTypes: BadInput[] = [
     headers: { ...EDITOR, 'content-type': 'multipart/form-data; boundary=x' },
     body: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n--x--\r\n',
   },
+  // Each was accepted and written as if plain (the compressed ones failed as bad JSON).
+  ...(
+    [
+      ['gzip', 'compressed', gzipSync(json({ name: 'Ada' }))],
+      ['gzip', 'plain', json({ name: 'Ada' })],
+      ['br', 'compressed', brotliCompressSync(json({ name: 'Ada' }))],
+      ['br', 'plain', json({ name: 'Ada' })],
+    ] as const
+  ).map(
+    ([coding, kind, body]): BadInput => ({
+      name: `a speaker labelled Content-Encoding: ${coding}, ${kind}`,
+      status: 415,
+      method: 'PATCH',
+      path: '/speaker/{speaker}',
+      headers: { ...JSON_BODY, 'content-encoding': coding },
+      body,
+    }),
+  ),
+  ...['utf-16', 'bogus'].map(
+    (charset): BadInput => ({
+      name: `a UTF-8 speaker labelled charset=${charset}`,
+      status: 415,
+      method: 'POST',
+      path: '/speaker',
+      headers: { ...EDITOR, 'content-type': `application/json; charset=${charset}` },
+      body: json({ name: 'Ada' }),
+    }),
+  ),
   {
     name: 'a merge patch',
     status: 415,
@@ -507,6 +536,16 @@ const oddMethods: BadInput[] = [
     path: 'localhost:443',
     raw: 'CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n',
   },
+  // Node's parser read this request line as HTTP/1.1, and the API answered it 200.
+  ...['HTTP/2.0', 'HTTP/3.0'].map(
+    (version): BadInput => ({
+      name: `GET /speaker ${version} written as text`,
+      status: 505,
+      method: 'GET',
+      path: '/speaker',
+      raw: `GET /speaker ${version}\r\nHost: localhost\r\n`,
+    }),
+  ),
   ...['get /speaker', 'post /speaker', 'Delete /talk/{talk}', 'BREW /coffee'].map(
     (line): BadInput => ({
       name: `the request line "${line}"`,

@@ -49,7 +49,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * specified` when none of the whitelist is acceptable) and sets it as the response
  * prototype's Content-Type. A request body must have a whitelisted Content-Type (415
  * `Invalid content-type specified`, with the whitelist in the answer's `Accept` header),
- * fit the limit (413), and parse (400); the parsed body
+ * come without a content coding such as gzip and in UTF-8 (415), fit the limit (413), and
+ * parse (400); the parsed body
  * goes to the {@link PARSED_BODY} attribute.
  *
  * @example

@@ -10,7 +10,8 @@ import { essence, isJsonType } from './mediaType.ts';
  *
  * @returns the value; `undefined` for JSON of only white space, which is no body
  * @throws ApiProblem 400 `JSON decoding error: the request body is not valid JSON` for
- *   malformed JSON, and 400 for bytes that are not UTF-8
+ *   malformed JSON, 400 for bytes that are not UTF-8, and 415 for a `charset` other than
+ *   UTF-8 (or its subset US-ASCII)
  *
  * @example
  * ```ts
@@ -22,6 +23,7 @@ import { essence, isJsonType } from './mediaType.ts';
  * @category Negotiation
  */
 export function parseBody(bytes: Uint8Array, contentType: string): unknown {
+  refuseOtherCharset(contentType);
   const text = decodeUtf8(bytes);
   if (isJsonType(contentType)) return parseJson(text);
   if (essence(contentType) === 'application/x-www-form-urlencoded')
@@ -47,6 +49,22 @@ function parseJson(text: string): unknown {
       cause,
     });
   }
+}
+
+/** The `charset` parameter of a media type: its name is case-insensitive, its value may be quoted. */
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/**
+ * Refuses a body that says it is in another charset than UTF-8, such as
+ * `application/json; charset=utf-16`, with a 415: every body is read as UTF-8. JSON defines
+ * no charset parameter (RFC 8259 §11), but a client that sends one says how its bytes are
+ * meant, and reading UTF-16 or an unknown charset as UTF-8 would store text it never sent.
+ * US-ASCII is a subset of UTF-8, and is read as it.
+ */
+function refuseOtherCharset(contentType: string): void {
+  const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8' || charset === 'us-ascii') return;
+  throw new ApiProblem(415, `The charset "${charset}" is not supported; send the body in UTF-8`);
 }
 
 /**

@@ -21,6 +21,11 @@ let lastValidHost = '';
 /**
  * Checks what node:http lets through but HTTP/1.1 (RFC 9112) forbids or we cannot honour:
  *
+ * - a major version other than 1, such as `HTTP/2.0` or `HTTP/0.9` written as text: node's
+ *   parser reads their request lines as it reads HTTP/1.1 ones, but a client that names
+ *   them expects another protocol back (HTTP/2's frames, HTTP/0.9's bare body). RFC 9110
+ *   §15.6.6: a server answers 505 to a major version it does not support (versions the
+ *   parser refuses outright are answered in `clientError.ts`).
  * - a transfer coding other than `chunked` (such as `gzip, chunked`): node:http removes the
  *   chunked framing but not the gzip, so the application would read compressed bytes as the
  *   body. RFC 9112 §6.1: a server answers 501 to a transfer coding it does not understand.
@@ -34,6 +39,7 @@ let lastValidHost = '';
  * @returns the refusal, or `undefined` for a request the application may see
  */
 export function checkRequestSyntax(request: IncomingMessage): SyntaxRefusal | undefined {
+  if (request.httpVersionMajor !== 1) return versionNotSupported(request.httpVersion);
   const codings = request.headers['transfer-encoding'];
   if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked') {
     return {
@@ -59,6 +65,17 @@ export function checkRequestSyntax(request: IncomingMessage): SyntaxRefusal | un
     };
   }
   return undefined;
+}
+
+/**
+ * The 505 refusal of a request in another major version of HTTP. RFC 9110 §15.6.6 asks
+ * the answer to say which versions the server speaks.
+ */
+export function versionNotSupported(version: string): SyntaxRefusal {
+  return {
+    status: 505,
+    detail: `HTTP/${version} is not supported; this server speaks HTTP/1.1 (and HTTP/1.0)`,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { FetchHandler, RunningServer, ServeOptions } from '../application/Runner.ts';
@@ -8,6 +8,7 @@ import { answerAdapterError } from './adapterError.ts';
 import { answerClientError } from './clientError.ts';
 import { limitConnections, timeoutOptions } from './connectionLimits.ts';
 import { sendDefaultHeaders } from './defaultHeaders.ts';
+import { closeGracefully } from './gracefulClose.ts';
 import { closeLingering } from './lingeringClose.ts';
 import { parsePublicUrl, usePublicOrigin } from './publicOrigin.ts';
 import { checkRequestSyntax } from './requestSyntax.ts';
@@ -35,7 +36,9 @@ const DEFAULT_HOSTNAME = '127.0.0.1';
  * make no URL (see `adapterError.ts`), each with a problem; answers `OPTIONS *` itself;
  * puts `nosniff` and `Cache-Control: no-store` on answers that set neither (see
  * `defaultHeaders.ts`); and closes connections gracefully, so that a client still sending
- * a body the application did not read receives the answer (see `lingeringClose.ts`).
+ * a body the application did not read receives the answer (see `lingeringClose.ts`). Its
+ * `close()` lets requests in flight finish, each answered with `Connection: close`, and
+ * closes idle connections at once (see `gracefulClose.ts`).
  * Clients get 10 s to send a request's headers and 30 s for the whole request, kept-alive
  * connections close after 5 s idle, and at most 1,000 connections are open at once, 100 of
  * them from one address, each unless `options` say otherwise; a line on stderr says when these act (see
@@ -69,19 +72,19 @@ export async function serve(
     { errorHandler: answerAdapterError },
   );
   // A missing Host is refused by checkRequestSyntax, with a problem rather than node's bare 400.
-  const server = createServer(
-    { requireHostHeader: false, ...timeoutOptions(options) },
-    (request: IncomingMessage, response: ServerResponse) => {
-      sendDefaultHeaders(response);
-      const refusal = checkRequestSyntax(request);
-      if (refusal) return writeProblem(response, refusal.status, refusal.detail);
-      if (request.url === '*') return answerServerOptions(response);
-      // HTTP/1.0 may leave Host out; its links then name the address the client connected to.
-      request.headers.host ??= hostOf(request.socket.localAddress, request.socket.localPort);
-      if (origin !== undefined) usePublicOrigin(request, origin);
-      return listener(request, response);
-    },
-  );
+  const server = createServer({ requireHostHeader: false, ...timeoutOptions(options) });
+  const graceful = closeGracefully(server, options.closeTimeout ?? 5000);
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    sendDefaultHeaders(response);
+    graceful.markIfClosing(response);
+    const refusal = checkRequestSyntax(request);
+    if (refusal) return writeProblem(response, refusal.status, refusal.detail);
+    if (request.url === '*') return answerServerOptions(response);
+    // HTTP/1.0 may leave Host out; its links then name the address the client connected to.
+    request.headers.host ??= hostOf(request.socket.localAddress, request.socket.localPort);
+    if (origin !== undefined) usePublicOrigin(request, origin);
+    return listener(request, response);
+  });
   limitConnections(server, options, new ThrottledLog());
   server.on('connection', closeLingering);
   server.on('clientError', answerClientError);
@@ -107,7 +110,7 @@ export async function serve(
     });
   });
   const actualPort = (server.address() as AddressInfo).port;
-  const closeServer = closer(server, options.closeTimeout ?? 5000);
+  const closeServer = graceful.close;
   const stopListening = options.handleSignals === false ? () => {} : exitOnSignals(closeServer);
   // Once closed by hand, a later Ctrl-C must not exit on this server's behalf.
   const close = () => closeServer().finally(stopListening);
@@ -131,24 +134,6 @@ function portFromEnvironment(): number {
     throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
   }
   return port;
-}
-
-function closer(server: Server, timeout: number): () => Promise<void> {
-  let closing: Promise<void> | undefined;
-  return () => {
-    closing ??= new Promise<void>((resolve, reject) => {
-      // Keep-alive connections would hold close() open until the client drops them, seconds
-      // later. Close each one as soon as it is idle: now, or once its request in flight ends.
-      const sweep = setInterval(() => server.closeIdleConnections(), 20).unref();
-      server.close((error) => {
-        clearInterval(sweep);
-        return error ? reject(error) : resolve();
-      });
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), timeout).unref();
-    });
-    return closing;
-  };
 }
 
 /** Closes the server and exits on SIGINT or SIGTERM; returns a function that stops listening. */

@@ -140,8 +140,42 @@ describe('the token endpoint', () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.refresh_token).toBeUndefined();
-    const used = await withBearer(app, body.access_token);
-    expect((await used.json()).who).toBe('narrow');
+    const read = await withBearer(app, body.access_token, 'GET');
+    expect((await read.json()).who).toBe('narrow');
+  });
+
+  // The token of client_credentials wrote as if the client were a user of its name.
+  it('lets a client_credentials token read, and answers its writes 403: a client is no user', async () => {
+    const { app, events } = createAuthApp(folder());
+    const server = await overHttp(app);
+    const token = async (form: Record<string, string>) => {
+      const response = await fetch(`${server.url}/oauth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...form, ...CLIENT }),
+      });
+      return ((await response.json()) as { access_token: string }).access_token;
+    };
+    const books = (bearer: string, method: string) =>
+      fetch(`${server.url}/books`, { method, headers: { authorization: `Bearer ${bearer}` } });
+    const own = await token({ grant_type: 'client_credentials' });
+    expect(await (await books(own, 'GET')).json()).toMatchObject({ who: 'app' });
+    const write = await books(own, 'POST');
+    expect(write.status).toBe(403);
+    expect(write.headers.get('content-type')).toBe('application/problem+json');
+    expect(write.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    expect((await write.json()).detail).toBe(
+      'The OAuth2 client app acts for no user, and POST Books::collection needs one: ' +
+        "use a user's token (the password grant) or credentials",
+    );
+    // An authorization listener may let a client through, for a service account.
+    events.on<AuthEvent>(AuthEvents.AUTHORIZATION, (event) => {
+      if (event.identity.client && event.identity.name === 'app') event.authorized = true;
+    });
+    expect(await (await books(own, 'POST')).json()).toMatchObject({ who: 'app' });
+    // The same client, with a user's password, writes as that user.
+    const user = await token({ grant_type: 'password', username: 'apr1', password: 'secret-apr1' });
+    expect(await (await books(user, 'POST')).json()).toMatchObject({ who: 'apr1' });
   });
 
   it.each([

@@ -122,6 +122,32 @@ describe('requests HTTP/1.1 forbids or the server cannot read', () => {
     expect(statusLine(old)).not.toMatch(/ 400 /);
   });
 
+  // Node's parser reads HTTP/2.0 and HTTP/0.9 request lines as HTTP/1.1 (both were
+  // answered 200) and refuses other versions as bad syntax (a 400); RFC 9110 §15.6.6.
+  it.each([
+    ['HTTP/2.0 written as text', 'GET /here HTTP/2.0\r\nHost: localhost\r\n\r\n', '2.0'],
+    ['HTTP/0.9', 'GET /here HTTP/0.9\r\nHost: localhost\r\n\r\n', '0.9'],
+    ['HTTP/3.0', 'GET /here HTTP/3.0\r\nHost: localhost\r\n\r\n', '3.0'],
+    ["HTTP/2's connection preface", 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', '2.0'],
+  ])('answers %s with a 505 problem', async (_, head, version) => {
+    const { port } = await start();
+    const answer = await exchange(port, head);
+    expect(statusLine(answer)).toBe('HTTP/1.1 505 HTTP Version Not Supported');
+    expect(headerOf(answer, 'content-type')).toBe('application/problem+json');
+    expect(bodyOf(answer)).toMatchObject({
+      status: 505,
+      title: 'HTTP Version Not Supported',
+      detail: `HTTP/${version} is not supported; this server speaks HTTP/1.1 (and HTTP/1.0)`,
+    });
+  });
+
+  it('keeps a version 1 the parser refuses, such as HTTP/1.2, a 400 problem', async () => {
+    const { port } = await start();
+    const answer = await exchange(port, 'GET /here HTTP/1.2\r\nHost: localhost\r\n\r\n');
+    expect(statusLine(answer)).toBe('HTTP/1.1 400 Bad Request');
+    expect(bodyOf(answer).detail).toMatch(/not valid HTTP\/1\.1: Invalid HTTP version/);
+  });
+
   it('answers CONNECT with a 501 problem instead of dropping the connection', async () => {
     const { port } = await start();
     const answer = await exchange(

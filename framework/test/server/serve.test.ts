@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Application, createApplication, text } from 'hyperpipe';
@@ -39,6 +40,24 @@ function deferred() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/**
+ * POSTs a small write over `agent` and resolves with the status and `Connection` of the
+ * answer, such as `200 keep-alive`, or with the error code that lost it.
+ */
+function write(port: number, agent: Agent): Promise<string> {
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      { port, host: '127.0.0.1', method: 'POST', path: '/write', agent },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(`${response.statusCode} ${response.headers.connection}`));
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    request.end(JSON.stringify({ name: 'Ada' }));
+  });
 }
 
 describe('serve and app.run', () => {
@@ -99,6 +118,63 @@ describe('serve and app.run', () => {
     // The client keeps the connection alive; close() must not wait for it to give up.
     const tooLate = new Promise((resolve) => setTimeout(resolve, 1000, 'still open'));
     expect(await Promise.race([closing.then(() => 'closed'), tooLate])).toBe('closed');
+  });
+
+  it('close() answers a writer’s request in flight with Connection: close, and resets none', async () => {
+    const third = deferred();
+    const release = deferred();
+    let writes = 0;
+    const app = createApplication();
+    app.post('/write', async () => {
+      writes += 1;
+      if (writes === 3) {
+        third.resolve();
+        await release.promise;
+      }
+      return text('written');
+    });
+    const server = await serve(app, { port: 0, hostname: '127.0.0.1', handleSignals: false });
+    // A writer: one kept-alive connection, each request sent once the last is answered.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const outcomes: string[] = [];
+    const writer = (async () => {
+      for (let sent = 0; sent < 20; sent++) {
+        outcomes.push(await write(server.port, agent));
+        if (!outcomes.at(-1)?.startsWith('200')) break;
+      }
+    })();
+    await third.promise;
+    const closing = server.close();
+    release.resolve();
+    await writer;
+    await closing;
+    agent.destroy();
+    // Answers that said keep-alive kept the writer on its connection until the close cut
+    // one of its requests: ECONNRESET. Told `close`, it connects anew and is refused.
+    expect(outcomes).toEqual(['200 keep-alive', '200 keep-alive', '200 close', 'ECONNREFUSED']);
+  });
+
+  it('close() closes an idle kept-alive connection at once', async () => {
+    const app = createApplication();
+    app.get('/', () => text('up'));
+    const server = await serve(app, {
+      port: 0,
+      hostname: '127.0.0.1',
+      handleSignals: false,
+      keepAliveTimeout: 60_000,
+      closeTimeout: 60_000,
+    });
+    const agent = new Agent({ keepAlive: true });
+    const response = await new Promise<{ headers: Record<string, unknown> }>((resolve) =>
+      httpRequest({ port: server.port, host: '127.0.0.1', agent }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer));
+      }).end(),
+    );
+    expect(response.headers.connection).toBe('keep-alive');
+    // Resolves only once the connection is closed: now, not a minute later.
+    await server.close();
+    agent.destroy();
   });
 
   it('listens on the PORT environment variable when no port is given', async () => {

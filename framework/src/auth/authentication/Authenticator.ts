@@ -183,6 +183,7 @@ export class Authenticator {
       identity: authenticatedIdentity(
         result.name,
         Object.hasOwn(this.#roles, result.name) ? this.#roles[result.name] : [],
+        result.client,
       ),
     };
   }

@@ -26,7 +26,8 @@ const UNROUTED =
 
 /**
  * Authorization, as a step between routing and dispatch: finds the resource of the matched
- * route, asks the rules whether the method needs an authenticated identity, lets the
+ * route, asks the rules whether the method needs an authenticated identity (a user's: an
+ * OAuth2 client acting for itself is none, and gets a 403), lets the
  * `authorization` listeners change the verdict, triggers `authorization.post`, then
  * answers 401 (a guest, with the challenges) or 403 (an identity that may not; to a bearer
  * token's, with `error="insufficient_scope"`), or goes on, marking the request as judged
@@ -120,7 +121,8 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     const event = new AuthEvent(request);
     event.identity = request.getAttribute(IDENTITY) ?? GUEST;
     event.resource = resource;
-    event.authorized = !needsIdentity || event.identity.authenticated;
+    // A client_credentials token proves a client acting for itself (RFC 6749 §4.4), no user.
+    event.authorized = !needsIdentity || (event.identity.authenticated && !event.identity.client);
     // Triggered only when someone listens: an await costs every request.
     if (this.#events.has(AUTHORIZATION)) await this.#events.trigger(AUTHORIZATION, event);
     if (this.#events.has(AUTHORIZATION_POST)) await this.#events.trigger(AUTHORIZATION_POST, event);
@@ -128,9 +130,13 @@ export class AuthorizationMiddleware implements MiddlewareInterface {
     if (!event.identity.authenticated) {
       return unauthorized(this.#authenticator.challenges(), 'Authentication is required', response);
     }
-    throw new ApiProblem(403, `${event.identity.name} may not ${request.method} ${resource}`, {
-      headers: this.#bearerChallenge(request),
-    });
+    const refused = `${request.method} ${resource}`;
+    const detail =
+      needsIdentity && event.identity.client
+        ? `The OAuth2 client ${event.identity.name} acts for no user, and ${refused} needs ` +
+          "one: use a user's token (the password grant) or credentials"
+        : `${event.identity.name} may not ${refused}`;
+    throw new ApiProblem(403, detail, { headers: this.#bearerChallenge(request) });
   }
 
   /**

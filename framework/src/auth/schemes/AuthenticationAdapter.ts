@@ -18,6 +18,8 @@ export interface AuthenticationSuccess {
   readonly ok: true;
   /** The user or client name they proved. */
   readonly name: string;
+  /** True when they proved an OAuth2 client acting for itself, not a user. */
+  readonly client?: boolean;
 }
 
 /**

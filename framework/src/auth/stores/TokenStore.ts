@@ -44,7 +44,7 @@ export interface TokenToSave {
   readonly refreshTokenExpiresAt?: Date | undefined;
   /** The client it was issued to. */
   readonly clientId: string;
-  /** The user (or, for client credentials, the client) it stands for. */
+  /** The user it stands for; empty for a client-credentials token, which stands for no user. */
   readonly userName: string;
   /** The granted scopes. */
   readonly scope?: readonly string[] | undefined;
@@ -58,7 +58,7 @@ export interface TokenToSave {
 export interface StoredToken {
   /** The client it was issued to. */
   readonly clientId: string;
-  /** The user it stands for. */
+  /** The user it stands for; empty for a client-credentials token. */
   readonly userName: string;
   /** When the access token expires. */
   readonly accessTokenExpiresAt: Date;

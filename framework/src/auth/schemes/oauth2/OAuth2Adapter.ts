@@ -80,6 +80,8 @@ export class OAuth2Adapter implements AuthenticationAdapter {
     if (found === undefined) return this.#invalid('The access token is unknown or revoked');
     if (found.accessTokenExpiresAt.getTime() <= Date.now())
       return this.#invalid('The access token has expired');
+    // A client_credentials token stands for no user (see oauth2Model.ts): the client's own.
+    if (found.userName === '') return { ok: true, name: found.clientId, client: true };
     return { ok: true, name: found.userName };
   }
 

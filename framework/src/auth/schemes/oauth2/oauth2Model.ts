@@ -15,7 +15,8 @@ export type OAuth2Model = OAuth2Server.PasswordModel &
  * Connects @node-oauth/oauth2-server to a {@link TokenStore}: clients and tokens come from
  * the store (SQLite, or the Redis server machines share), and the users of the password
  * grant from the same htpasswd file as HTTP Basic.
- * Users are `{ name }`; a client-credentials token stands for the client, named by its id.
+ * Users are `{ name }`; a client-credentials token stands for no user, and is stored with
+ * an empty user name (see `getUserFromClient`).
  * A client may ask only for the scopes configured for it: none unless configured.
  *
  * @example
@@ -42,8 +43,12 @@ export function oauth2Model(store: TokenStore, users: Htpasswd): OAuth2Model {
     async getUser(username, password) {
       return (await users.verify(username, password)) ? { name: username } : false;
     },
-    async getUserFromClient(client) {
-      return { name: client.id };
+    // RFC 6749 §4.4: the client acts for itself. Named after it, its token would act as the
+    // user of that name, and the client `workshop` wrote as the identity `workshop`. The
+    // empty name is no one's (the library refuses an empty username); the Bearer adapter
+    // gives such a token the client's identity, marked as a client.
+    async getUserFromClient() {
+      return { name: '' };
     },
     // Without this the library grants whatever scope is asked for. A falsy answer is its
     // invalid_scope, so "no scope asked, none granted" is the empty list, not undefined.
