@@ -3,7 +3,7 @@ import { essence, isJsonType } from './mediaType.ts';
 
 /**
  * Turns body bytes into a value by content type: JSON (`application/json` and any
- * `+json` type) is parsed, a form (`application/x-www-form-urlencoded`) becomes an object
+ * `+json` type) is parsed, with a HAL body's `_embedded` members merged in, a form (`application/x-www-form-urlencoded`) becomes an object
  * whose repeated keys hold lists, and anything else stays text.
  *
  * @param contentType - the request's `Content-Type`
@@ -42,13 +42,31 @@ export function parseBody(bytes: Uint8Array, contentType: string): unknown {
  */
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (cause) {
     throw new ApiProblem(400, 'JSON decoding error: the request body is not valid JSON', {
       cause,
     });
   }
+  return withEmbeddedMerged(value);
+}
+
+/**
+ * A HAL body's `_embedded` members as fields of its own, as zf-content-negotiation reads
+ * them: `{ "title": "…", "_embedded": { "speakers": [1, 2] } }` is `{ "title": "…",
+ * "speakers": [1, 2] }`. A member overrides a field of the same name, as there. What the
+ * members hold is the resource's to validate.
+ */
+function withEmbeddedMerged(value: unknown): unknown {
+  if (!isRecord(value) || !isRecord(value._embedded)) return value;
+  const { _embedded: embedded, ...fields } = value;
+  return { ...fields, ...embedded };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The `charset` parameter of a media type: its name is case-insensitive, its value may be quoted. */

@@ -95,6 +95,23 @@ describe('request body parsing', () => {
     });
   });
 
+  it('merges a HAL body’s _embedded members into its fields, as zf-content-negotiation does', async () => {
+    const app = bodyApp({ contentTypes: ['application/json', 'application/hal+json'] });
+    const sent = { title: 'Pipes', speakers: 'overridden', _embedded: { speakers: [1, 2] } };
+    const response = await post(app, JSON.stringify(sent), {
+      'content-type': 'application/hal+json',
+    });
+    expect(await response.json()).toEqual({
+      hasBody: true,
+      body: { title: 'Pipes', speakers: [1, 2] },
+    });
+    // An _embedded that is not an object is left for the resource to refuse.
+    const odd = await post(app, JSON.stringify({ _embedded: [1] }), {
+      'content-type': 'application/json',
+    });
+    expect(await odd.json()).toEqual({ hasBody: true, body: { _embedded: [1] } });
+  });
+
   it('parses a form, repeated keys becoming lists', async () => {
     const app = bodyApp({ contentTypes: ['application/json', FORM] });
     const response = await post(app, 'name=Ada+Lovelace&tag=math&tag=engines&empty=', {
