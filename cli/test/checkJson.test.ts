@@ -62,6 +62,8 @@ describe('the JSON of a check run', () => {
     expect(json).toMatchObject({ killed: true, hint: 2, checks: [] });
     // A run whose failure names no hint, or that passed, says so: the key is always there.
     expect(checkRunJson(step, 'solution', { ...run, hint: undefined }).hint).toBeNull();
-    expect(checkRunJson(step, 'solution', { ...run, passed: true, hint: undefined }).hint).toBeNull();
+    expect(
+      checkRunJson(step, 'solution', { ...run, passed: true, hint: undefined }).hint,
+    ).toBeNull();
   });
 });
