@@ -3,10 +3,11 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import { varyOn } from '../http/vary.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
-import { isAllowedContentType, negotiateMediaType } from './mediaType.ts';
+import { essence, isAllowedContentType, negotiateMediaType } from './mediaType.ts';
 import { memoByHeader } from './memoByHeader.ts';
 import { MEDIA_TYPE, PARSED_BODY } from './negotiationAttributes.ts';
 import { parseBody } from './parseBody.ts';
+import { parseMultipart } from './parseMultipart.ts';
 import { readBody } from './readBody.ts';
 
 /**
@@ -132,6 +133,8 @@ export class ContentNegotiation implements MiddlewareInterface {
         headers: { accept: this.#contentTypes.join(', ') },
       });
     }
+    if (essence(contentType as string) === 'multipart/form-data')
+      return parseMultipart(bytes, contentType as string);
     return parseBody(bytes, contentType as string);
   }
 }

@@ -98,12 +98,13 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-function formToObject(form: URLSearchParams): Record<string, string | string[]> {
+/** A form's fields as an object: a key sent several times holds the list of its values. */
+export function formToObject<T>(form: Iterable<[string, T]>): Record<string, T | T[]> {
   // Collect in a Map: on a plain object, keys such as `constructor` or `__proto__` would
   // find Object.prototype's members as earlier values. fromEntries defines own properties.
-  const values = new Map<string, string[]>();
+  const values = new Map<string, T[]>();
   for (const [key, value] of form) values.set(key, [...(values.get(key) ?? []), value]);
   return Object.fromEntries(
-    [...values].map(([key, list]) => [key, list.length === 1 ? (list[0] as string) : list]),
+    [...values].map(([key, list]) => [key, list.length === 1 ? (list[0] as T) : list]),
   );
 }

@@ -112,6 +112,48 @@ describe('request body parsing', () => {
     expect(await odd.json()).toEqual({ hasBody: true, body: { _embedded: [1] } });
   });
 
+  it('parses multipart/form-data for a route that lists it: fields, lists and files', async () => {
+    const app = createApplication();
+    app.pipe('/', new ProblemMiddleware(), { priority: -100 });
+    app.route('/upload', [
+      new ContentNegotiation({ contentTypes: ['multipart/form-data'] }),
+      async (request: ServerRequest, response: ResponsePrototype) => {
+        const body = request.getAttribute(PARSED_BODY) as Record<string, unknown>;
+        const file = body.cv as File;
+        return json(
+          { name: body.name, tag: body.tag, file: [file.name, file.type, await file.text()] },
+          response,
+        );
+      },
+    ]);
+    const form = new FormData();
+    form.append('name', 'Ada');
+    form.append('tag', 'a');
+    form.append('tag', 'b');
+    form.append('cv', new File(['analytical engine'], 'cv.txt', { type: 'text/plain' }));
+    const sent = new Request('http://localhost/upload', { method: 'POST', body: form });
+    const answer = await app.handle(sent);
+    expect(await answer.json()).toEqual({
+      name: 'Ada',
+      tag: ['a', 'b'],
+      file: ['cv.txt', 'text/plain', 'analytical engine'],
+    });
+    // A body that breaks its boundary is the client's mistake.
+    const broken = await app.handle(
+      new Request('http://localhost/upload', {
+        method: 'POST',
+        body: 'no parts here',
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      }),
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('content-type')).toBe('application/problem+json');
+    // Where it is not listed, as by default, a 415.
+    const fields = new FormData();
+    fields.append('name', 'Ada');
+    expect((await post(bodyApp(), fields, {})).status).toBe(415);
+  });
+
   it('parses a form, repeated keys becoming lists', async () => {
     const app = bodyApp({ contentTypes: ['application/json', FORM] });
     const response = await post(app, 'name=Ada+Lovelace&tag=math&tag=engines&empty=', {
