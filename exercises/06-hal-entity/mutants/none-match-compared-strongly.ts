@@ -3,12 +3,12 @@ import type { LessonMutant } from '@hyperpipe/cli/mutants';
 export default {
   rule: 'The comparison is weak: `W/"x"` matches `"x"`',
   mistake:
-    'compares If-None-Match with the tag as a text, === tag, so W/"…", lists and * never get the 304',
+    'compares each listed tag with the ETag as a text, keeping its W/, so If-None-Match: W/"…" never gets the 304',
   edits: [
     {
-      file: 'src/speaker/SpeakerEntityHandler.ts',
-      find: "noneMatchFails(request.headers.get('if-none-match'), tag)",
-      replace: "request.headers.get('if-none-match') === tag",
+      file: 'src/speaker/holdsCurrent.ts',
+      find: "return tag.trim().replace(/^W\\//, '');",
+      replace: 'return tag.trim();',
     },
   ],
   hint: 11,

@@ -3,13 +3,13 @@ import {
   entityTag,
   json,
   type MiddlewareInterface,
-  noneMatchFails,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
 import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';
 import { ApiProblem } from 'hyperpipe/problem';
 import type { Catalogue } from '../database/Catalogue.ts';
+import { holdsCurrent } from './holdsCurrent.ts';
 
 /**
  * `GET /speaker/{speaker_id}`: one speaker as a HAL resource with its `self` link and its
@@ -39,7 +39,7 @@ export class SpeakerEntityHandler implements MiddlewareInterface {
     const tag = entityTag(JSON.stringify(resource));
     response.setHeader('etag', tag);
     // The client holds this answer already: the status and the tag say so, without the body.
-    if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
+    if (holdsCurrent(request.headers.get('if-none-match'), tag)) return empty(304, response);
     return json(resource, response, HAL_MEDIA_TYPE);
   }
 }

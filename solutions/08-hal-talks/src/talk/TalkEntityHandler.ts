@@ -3,13 +3,13 @@ import {
   entityTag,
   json,
   type MiddlewareInterface,
-  noneMatchFails,
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
 import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';
 import { ApiProblem } from 'hyperpipe/problem';
 import type { Catalogue } from '../database/Catalogue.ts';
+import { holdsCurrent } from '../speaker/holdsCurrent.ts';
 
 /**
  * `GET /talk/{talk_id}`: one talk as a HAL resource with its `self` link, a `speakers` link
@@ -57,7 +57,7 @@ export class TalkEntityHandler implements MiddlewareInterface {
     const tag = entityTag(JSON.stringify(resource));
     response.setHeader('etag', tag);
     // The client holds this answer already: the status and the tag say so, without the body.
-    if (noneMatchFails(request.headers.get('if-none-match'), tag)) return empty(304, response);
+    if (holdsCurrent(request.headers.get('if-none-match'), tag)) return empty(304, response);
     return json(resource, response, HAL_MEDIA_TYPE);
   }
 }

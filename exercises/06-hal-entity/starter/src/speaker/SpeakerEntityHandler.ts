@@ -15,8 +15,9 @@ import type { Catalogue } from '../database/Catalogue.ts';
  * "Absolute self links"); no such speaker is the 404 "Entity not found." problem (README,
  * "Problems everywhere"); hint 3 leads to it.
  *
- * TODO: then its ETag, and the 304 to a GET or HEAD whose If-None-Match names it (README,
- * "Entity tags" and "Revalidation"; hints 8 and 11).
+ * TODO: then its ETag, and the 304 to a GET or HEAD whose If-None-Match names it, as your
+ * holdsCurrent (./holdsCurrent.ts) decides (README, "Entity tags" and "Revalidation"; hints 8
+ * and 11).
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;
