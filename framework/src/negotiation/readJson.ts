@@ -19,8 +19,12 @@ import { readBody } from './readBody.ts';
  * @example
  * ```ts
  * const app = createApplication();
- * app.post('/echo', async (request, response) => json({ got: await readJson(request) }, response));
- * // POST /echo with `{"a":1}`: 200 {"got":{"a":1}}; with `{"a":`: 400, application/problem+json
+ * app.post('/echo', async (request, response) => {
+ *   const got = await readJson(request);
+ *   return json({ got }, response);
+ * });
+ * // POST /echo with {"a":1}: 200 {"got":{"a":1}}
+ * // with {"a": (malformed): 400, application/problem+json
  * ```
  *
  * @category Negotiation
