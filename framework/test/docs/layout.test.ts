@@ -76,9 +76,11 @@ describe('the documentation site on a screen', () => {
   let desktop: Page;
   let phone: Page;
 
-  /** Opens a page of the site; its style sheets are in before the DOM is complete. */
+  /** Opens a page of the site, once its style sheets are in. */
   const open = async (page: Page, path: string) => {
-    await page.goto(pathToFileURL(join(SITE, path)).href, { waitUntil: 'domcontentloaded' });
+    // 'load': without scripts, nothing holds DOMContentLoaded back until the style sheets are
+    // in, and a page measured before them is wider than the screen.
+    await page.goto(pathToFileURL(join(SITE, path)).href, { waitUntil: 'load' });
     return page;
   };
 
