@@ -266,17 +266,23 @@ describe('RedisTokenStore', () => {
     expect(await tokens.verifyClient('app', 'app-secret')).toBeDefined();
     await redis.stop();
     try {
-      for (const asked of [
-        tokens.findAccessToken('before-access-token'),
-        tokens.findRefreshToken('before-refresh-token'),
-        tokens.save(pair('during')),
-        tokens.revoke('before-access-token'),
-        tokens.verifyClient('app', 'app-secret'),
-      ]) {
-        const problem = await asked.then(
-          () => undefined,
-          (error: unknown) => error,
-        );
+      // Each answer is caught as it is asked for: one that failed while an earlier one was
+      // awaited would otherwise be an unhandled rejection.
+      const answers = await Promise.all(
+        [
+          tokens.findAccessToken('before-access-token'),
+          tokens.findRefreshToken('before-refresh-token'),
+          tokens.save(pair('during')),
+          tokens.revoke('before-access-token'),
+          tokens.verifyClient('app', 'app-secret'),
+        ].map((asked: Promise<unknown>) =>
+          asked.then(
+            () => undefined,
+            (error: unknown) => error,
+          ),
+        ),
+      );
+      for (const problem of answers) {
         expect(problem).toBeInstanceOf(ApiProblem);
         expect((problem as ApiProblem).status).toBe(503);
         expect((problem as ApiProblem).headers['retry-after']).toBe('5');
