@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTypeCheckThread } from '../src/harness/typeCheckThread.ts';
-import { type TypeCheckAnswer, typeErrors } from '../src/harness/typecheck.ts';
+import { type TypeCheckAnswer, typeErrors, typeErrorsOfEach } from '../src/harness/typecheck.ts';
 import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 
 // A check's type-check runs the native compiler first, then TypeScript's builder kept in a
@@ -93,6 +93,21 @@ describe('the type-check of a project', () => {
     const target = await solutionWith('export const broken = ;\n');
     expect(await typeErrors(target)).toBeNull();
     expect(await keptErrors(target)).toBeNull();
+  });
+
+  it('checks projects side by side in one run, each answered as on its own', {
+    timeout: 60_000,
+  }, async () => {
+    const clean = await solutionWith('export {};\n');
+    const wrong = await solutionWith("export const port: number = 'eighty';\n");
+    const each = await typeErrorsOfEach([clean, wrong, clean]);
+    expect(each).toEqual([[], await typeErrors(wrong), []]);
+    expect(each[1]).toEqual([
+      "src/extra.ts:1:14 Type 'string' is not assignable to type 'number'.",
+    ]);
+    // A file that does not parse stops the compiler before it checks types: each on its own.
+    const broken = await solutionWith('export const broken = ;\n');
+    expect(await typeErrorsOfEach([wrong, broken])).toEqual([each[1], null]);
   });
 
   it('leaves no file in the temporary folder when its process ends mid-check', {

@@ -54,4 +54,29 @@ describe('checkMutants', () => {
       ['posts-otherwise', false, 'every check passes'],
     ]);
   });
+
+  it('type-checks every mutant in a folder of its own, and gives each run its answer', async () => {
+    const answers: (string[] | null)[] = [];
+    const runChecks = async (options: RunChecksOptions): Promise<ChecksRun> => {
+      answers.push((await options.typeErrors) ?? null);
+      return { passed: false, exitCode: 1, output: '', durationMs: 1, aborted: false, hint: 2 };
+    };
+    const typeCheckEach = async (folders: readonly string[]) =>
+      // A fake compiler: an error where the app posts otherwise, read from each folder.
+      folders.map((folder) =>
+        readFileSync(join(folder, 'src/app.ts'), 'utf8').includes("'in post'")
+          ? ['src/app.ts:1:1 an error']
+          : [],
+      );
+    await checkMutants(
+      runChecks,
+      step,
+      [
+        mutant('greets-otherwise', 'Hello from Hyperpipe!', 'Hi!', 2),
+        mutant('posts-otherwise', "'IN POST!'", "'in post'", 2),
+      ],
+      { typeCheckEach },
+    );
+    expect(answers).toEqual([[], ['src/app.ts:1:1 an error']]);
+  });
 });

@@ -224,11 +224,16 @@ async function verifyMutants(
         if (!v.killed) ctx.out(`  it breaks: ${v.mutant.rule}\n  by: ${v.mutant.mistake}`);
       };
   const verdicts: MutantVerdict[] = [];
+  const { typeErrorsOfEach } = await import('../harness/typecheck.ts');
   for (const step of steps) {
     if (ctx.signal.aborted) break;
     const mutants = await loadMutants(step);
     verdicts.push(
-      ...(await checkMutants(runChecks, step, mutants, { signal: ctx.signal, settled })),
+      ...(await checkMutants(runChecks, step, mutants, {
+        signal: ctx.signal,
+        settled,
+        typeCheckEach: typeErrorsOfEach,
+      })),
     );
   }
   const survivors = verdicts.filter((v) => !v.killed);

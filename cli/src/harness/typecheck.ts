@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { REPO_ROOT } from '../workshop/paths.ts';
 
 /** What the type-check says: the errors, or `null` when a file does not parse (it did not run). */
@@ -34,6 +34,34 @@ export async function typeErrors(target: string): Promise<TypeCheckAnswer> {
   } finally {
     await rm(file, { force: true });
   }
+}
+
+/**
+ * {@link typeErrors} of several projects that sit side by side in one folder (the copies of a
+ * solution that `check --mutants` edits), in one run of the native compiler: the files they
+ * share (lib, `@types/node`, the framework) are read and checked once, not once a project.
+ * The answers are in the order of `targets`. A file that does not parse stops the compiler
+ * before it checks types anywhere, so then each project is checked on its own.
+ */
+export async function typeErrorsOfEach(targets: readonly string[]): Promise<TypeCheckAnswer[]> {
+  const folder = dirname(targets[0] ?? '.');
+  if (process.platform === 'win32' || targets.some((target) => dirname(target) !== folder)) {
+    return Promise.all(targets.map(typeErrors));
+  }
+  const config = projectConfig(folder);
+  const names = targets.map((target) => relative(folder, target));
+  const include = names.flatMap((name) => [
+    join(folder, name, 'src'),
+    join(folder, name, 'config'),
+  ]);
+  const errors = parseErrors(await compileFromPipe(JSON.stringify({ ...config, include }), folder));
+  if (errors.some(({ code }) => code < 2000)) return Promise.all(targets.map(typeErrors));
+  // Paths are relative to the folder: `<project>/src/app.ts`; the framework's start with `../`.
+  return names.map((name) =>
+    errors
+      .filter(({ file }) => file.startsWith(`${name}/`))
+      .map(({ text }) => text.slice(name.length + 1)),
+  );
 }
 
 /**
@@ -109,6 +137,16 @@ function compilerPath(): string {
  * there), so the framework's start with `../`. A message runs on over indented lines.
  */
 function ownErrors(output: string): TypeCheckAnswer {
+  const errors = parseErrors(output);
+  const own = errors.filter(({ file }) => !file.startsWith('..') && !isAbsolute(file));
+  // A program that does not parse gets its syntax errors alone (TS1xxx): the checks report
+  // those with the parser's code frame, and one mistake gets one report.
+  if (errors.length > 0 && errors.every(({ code }) => code < 2000)) return null;
+  return own.map(({ text }) => text);
+}
+
+/** The compiler's errors: each with its file, its code and its words (`file:line:column message`). */
+function parseErrors(output: string): { file: string; code: number; text: string }[] {
   const errors: { file: string; code: number; text: string }[] = [];
   for (const line of output.split('\n')) {
     const error = /^(.+?)\((\d+),(\d+)\): error TS(\d+): (.*)$/.exec(line);
@@ -119,9 +157,5 @@ function ownErrors(output: string): TypeCheckAnswer {
       (errors.at(-1) as { text: string }).text += `\n${line.trimEnd()}`;
     }
   }
-  const own = errors.filter(({ file }) => !file.startsWith('..') && !isAbsolute(file));
-  // A program that does not parse gets its syntax errors alone (TS1xxx): the checks report
-  // those with the parser's code frame, and one mistake gets one report.
-  if (errors.length > 0 && errors.every(({ code }) => code < 2000)) return null;
-  return own.map(({ text }) => text);
+  return errors;
 }

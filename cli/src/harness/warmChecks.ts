@@ -16,7 +16,7 @@ import {
   typeCheckFailure,
 } from './typeCheckFailure.ts';
 import { startTypeCheckThread, type TypeCheckThread } from './typeCheckThread.ts';
-import { typeErrors } from './typecheck.ts';
+import { type TypeCheckAnswer, typeErrors } from './typecheck.ts';
 
 const CONFIG = join(REPO_ROOT, 'cli/vitest.checks.config.ts');
 const CANCEL_GRACE_MS = 2000;
@@ -167,7 +167,10 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
         : options.onOutput;
     forgetModules(vitest, target);
     // Beside the checks; the report waits for it.
-    typeChecked = typeCheckResults(step, target, keptTypes?.ready ? keptTypes : undefined);
+    typeChecked = typeCheckResults(
+      step,
+      options.typeErrors ?? (keptTypes?.ready ? keptTypes.errors() : typeErrors(target)),
+    );
     // A cancelled run ends once its current check does. One that does not (the learner's code
     // loops forever) loses its thread after a grace period, and this checker with it.
     let stuck: NodeJS.Timeout | undefined;
@@ -205,7 +208,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
       // then on a kept type-check re-checks only what each edit can affect. A single
       // `npm run check` closes the checker at once, and the thread with it.
       const keepTypes = () => {
-        keptTypes ??= startTypeCheckThread(target);
+        if (!options.typeErrors) keptTypes ??= startTypeCheckThread(target);
       };
       run.then(keepTypes, keepTypes);
       return run;
@@ -254,14 +257,11 @@ function realFolder(folder: string): string {
 
 /**
  * The type-check of the target as its files are now, as the report's last check: by the kept
- * thread once it has parsed the project, else by the native compiler (0.2 s from scratch).
+ * thread once it has parsed the project, else by the native compiler (0.2 s from scratch), or
+ * as the caller already knows it.
  */
-function typeCheckResults(
-  step: Step,
-  target: string,
-  kept?: TypeCheckThread,
-): Promise<ReportedCheck[]> {
-  return (kept ? kept.errors() : typeErrors(target)).then(
+function typeCheckResults(step: Step, answer: Promise<TypeCheckAnswer>): Promise<ReportedCheck[]> {
+  return answer.then(
     (errors) =>
       errors === null
         ? [{ ...typeCheckResult(undefined), skipped: TYPE_CHECK_NOT_RUN }]

@@ -31,6 +31,12 @@ export interface RunChecksOptions {
   onOutput?: ((chunk: string) => void) | undefined;
   /** Stops the checks: vitest gets SIGTERM, then SIGKILL two seconds later. */
   signal?: AbortSignal | undefined;
+  /**
+   * The type-check's answer when the caller already has it (`check --mutants` type-checks all
+   * of a step's mutants in one run of the compiler): its type errors, or `null` when a file
+   * does not parse. Only the warm runner takes it; a vitest process type-checks by itself.
+   */
+  typeErrors?: Promise<string[] | null> | undefined;
 }
 
 /** One check of a run. */

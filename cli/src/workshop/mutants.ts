@@ -103,37 +103,55 @@ export async function writeMutated(mutant: LoadedMutant): Promise<string> {
     `${stepDir(mutant.step)}-${mutant.name}-${process.pid}`,
   );
   await rm(folder, { recursive: true, force: true });
+  await writeMutantTo(mutant, folder);
+  return folder;
+}
+
+/** Copies the step's solution to `folder`, a new one, with the mutant's edits. */
+async function writeMutantTo(mutant: LoadedMutant, folder: string): Promise<void> {
   await mkdir(folder, { recursive: true });
   await cp(targetDir('solution', mutant.step), folder, { recursive: true });
   for (const file of new Set(mutant.edits.map((edit) => edit.file))) {
     const path = join(folder, file);
     await writeFile(path, applyEdits(file, await readFile(path, 'utf8'), mutant.edits));
   }
-  return folder;
 }
+
+/** How {@link checkMutants} type-checks: the errors of each folder, in their order. */
+export type TypeCheckEach = (folders: readonly string[]) => Promise<(string[] | null)[]>;
 
 /**
  * Runs lesson mutants of one step one after another, each written over the last in one folder
  * as a learner edits and checks again, and judges whether the checks catch each mistake. With
- * the warm runner (`createWarmRunChecks`), vitest, its worker and the type-check's thread stay
- * from one mutant to the next: a mutant costs a re-check of the step, not a vitest process and
- * a type-check from scratch. `settled` hears each verdict as it comes.
+ * the warm runner (`createWarmRunChecks`), vitest and its worker stay from one mutant to the
+ * next: a mutant costs a re-check of the step, not a vitest process. With `typeCheckEach`, each
+ * mutant is also written to a folder of its own and all are type-checked in one run of the
+ * compiler, beside the checks: a re-check by TypeScript's builder costs about half a second of
+ * CPU a mutant, most of the work of judging one. `settled` hears each verdict as it comes.
  */
 export async function checkMutants(
   runChecks: RunChecks,
   step: Step,
   mutants: readonly LoadedMutant[],
-  options: { signal?: AbortSignal | undefined; settled?: (verdict: MutantVerdict) => void } = {},
+  options: {
+    signal?: AbortSignal | undefined;
+    settled?: (verdict: MutantVerdict) => void;
+    typeCheckEach?: TypeCheckEach | undefined;
+  } = {},
 ): Promise<MutantVerdict[]> {
   const solution = targetDir('solution', step);
-  const folder = join(STATE_DIR, 'mutants', `${stepDir(step)}-${process.pid}`);
-  await rm(folder, { recursive: true, force: true });
+  const base = join(STATE_DIR, 'mutants', `${stepDir(step)}-${process.pid}`);
+  const folder = join(base, 'checked');
+  await rm(base, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
   await cp(solution, folder, { recursive: true });
   const verdicts: MutantVerdict[] = [];
   let edited: string[] = [];
   try {
-    for (const mutant of mutants) {
+    const typeErrors = options.typeCheckEach
+      ? (await typeCheckedApart(options.typeCheckEach, base, mutants)).answers
+      : undefined;
+    for (const [index, mutant] of mutants.entries()) {
       if (options.signal?.aborted) break;
       // The files the last mutant changed go back to the solution's; then this one's edits.
       for (const file of edited) await cp(join(solution, file), join(folder, file));
@@ -148,6 +166,7 @@ export async function checkMutants(
         warm: true,
         stdio: 'pipe',
         signal: options.signal,
+        typeErrors: typeErrors?.then((each) => each[index] ?? null),
       });
       const verdict = { mutant, result, ...judge(mutant, result) };
       options.settled?.(verdict);
@@ -155,8 +174,26 @@ export async function checkMutants(
     }
     return verdicts;
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    await rm(base, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes each mutant to a folder of its own under `base` and starts their type-check: the
+ * answers, in the mutants' order, once the compiler is done.
+ */
+async function typeCheckedApart(
+  typeCheckEach: TypeCheckEach,
+  base: string,
+  mutants: readonly LoadedMutant[],
+): Promise<{ answers: Promise<(string[] | null)[]> }> {
+  const folders = mutants.map((mutant) => join(base, mutant.name));
+  await Promise.all(
+    mutants.map((mutant, index) => writeMutantTo(mutant, folders[index] as string)),
+  );
+  const answers = typeCheckEach(folders);
+  answers.catch(() => undefined); // each run reports it as its type-check's failure
+  return { answers };
 }
 
 function judge(mutant: LoadedMutant, result: ChecksRun): { killed: boolean; problem?: string } {
