@@ -18,8 +18,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   test: {
-    // Each step's checks, and the type-check every step gets.
-    include: ['exercises/**/*.check.ts', 'cli/checks/*.check.ts'],
+    // Each step's checks. The type-check every step gets runs beside them, in the reporter
+    // (processReporter.ts) or the warm checker (warmChecks.ts), not in a worker of its own.
+    include: ['exercises/**/*.check.ts'],
     setupFiles: ['cli/src/harness/setup.ts'],
     env: {
       WORKSHOP_TARGET: target,
@@ -28,9 +29,8 @@ export default defineConfig({
     },
     // Threads, not forks: killing vitest then leaves no worker process behind.
     pool: 'threads',
-    // The step's checks and the type-check side by side, even where vitest would keep one core
-    // free (it uses one worker on two cores): the type-check is the longer of the two.
-    maxWorkers: 2,
+    // A step has one check file: one worker.
+    maxWorkers: 1,
     testTimeout: 15_000,
     // Transformed modules are cached on disk by content hash: about a third less work per run.
     experimental: { fsModuleCache: true },

@@ -104,7 +104,7 @@ function otherTimings(root: string): Timing[] {
       root,
       {
         name: 'vitest alone, step 01 checks',
-        command: 'vitest run --config cli/vitest.checks.config.ts exercises/01-hello/ cli/checks/',
+        command: 'vitest run --config cli/vitest.checks.config.ts exercises/01-hello/',
       },
       [
         'env',
@@ -115,7 +115,6 @@ function otherTimings(root: string): Timing[] {
         '--config',
         'cli/vitest.checks.config.ts',
         'exercises/01-hello/',
-        'cli/checks/',
       ],
       RUNS,
     ),

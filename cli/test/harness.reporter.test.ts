@@ -4,18 +4,15 @@ import { formatReport } from '../src/harness/report.ts';
 import WorkshopReporter, { type ReportedCheck } from '../src/harness/reporter.ts';
 import { pointedHint } from '../src/harness/runChecks.ts';
 import { STARTUP_FAILURE } from '../src/harness/startupFailure.ts';
-import {
-  TYPE_CHECK_FILE,
-  TYPE_CHECK_NAME,
-  typeCheckFailure,
-} from '../src/harness/typeCheckFailure.ts';
+import { TYPE_CHECK_NAME, typeCheckFailure } from '../src/harness/typeCheckFailure.ts';
+import { TYPE_CHECK_FILE } from '../src/workshop/checksRun.ts';
 import { NO_HINT_NAMED } from '../src/workshop/hints.ts';
 import { REPO_ROOT } from '../src/workshop/paths.ts';
 
 const STEP_CHECKS = join(REPO_ROOT, 'exercises/02-ping/ping.check.ts');
 const TYPE_ERROR = typeCheckFailure([
   "src/handlers/PingHandler.ts:4:9 Type 'string' is not assignable to type 'number'.",
-])?.message;
+]);
 const CREATE_APP_FAILED = formatReport({
   summary: STARTUP_FAILURE.threw,
   received: ['createApp() threw: unknown configuration key "routs"'],
@@ -77,13 +74,13 @@ describe('the report of a run', () => {
     const cast = typeCheckFailure(
       ["config/autoload/dependencies.global.ts:15:26 Object is of type 'unknown'."],
       '03-configuration',
-    )?.message;
+    );
     expect(pointedHint(await reportOf([typeChecked(cast)]))).toBe(6);
     // Step 02's src/app.ts holds each of its rules: none is the one.
     const anywhere = typeCheckFailure(
       ["src/app.ts:4:9 Type 'string' is not assignable to type 'number'."],
       '02-ping',
-    )?.message;
+    );
     const output = await reportOf([typeChecked(anywhere)]);
     expect(output).toContain(
       'Hint:     no hint: no single rule of step 02 is about src/app.ts:4:9',

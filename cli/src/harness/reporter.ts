@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { SerializedError, TestError, UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { type Paint, paint, wantsColour } from '../terminal.ts';
-import type { CheckResult } from '../workshop/checksRun.ts';
+import { type CheckResult, TYPE_CHECK_FILE } from '../workshop/checksRun.ts';
 import { FIRST_FAILURE_TITLE } from './firstFailure.ts';
 import { isStartupFailure } from './startupFailure.ts';
 
@@ -225,9 +225,9 @@ export default class WorkshopReporter implements Reporter {
   }
 }
 
-/** Where a check file's results go: the step's checks, then the shared ones of cli/checks. */
+/** Where a check's result goes: the step's checks, then the type-check every step gets. */
 function rank(moduleId: string): number {
-  return moduleId.includes('/cli/checks/') ? 1 : 0;
+  return moduleId.endsWith(`/${TYPE_CHECK_FILE}`) ? 1 : 0;
 }
 
 /**

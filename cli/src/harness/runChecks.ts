@@ -18,7 +18,7 @@ export type { ChecksRun };
 // Run by this process's own Node, not the first `node` on PATH, so checks use the same runtime.
 const VITEST = join(REPO_ROOT, 'node_modules/vitest/vitest.mjs');
 const CONFIG = 'cli/vitest.checks.config.ts';
-const REPORTER = './cli/src/harness/reporter.ts';
+const REPORTER = './cli/src/harness/processReporter.ts';
 const TARGET_KINDS: readonly string[] = ['workspace', 'starter', 'solution'] satisfies TargetKind[];
 
 /**
@@ -38,9 +38,8 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   const jsonFile = options.json
     ? join(tmpdir(), `hyperpipe-checks-${process.pid}-${randomUUID()}.json`)
     : undefined;
-  const args = ['run', '--config', CONFIG, `--reporter=${REPORTER}`];
-  if (jsonFile) args.push('--reporter=json', `--outputFile.json=${jsonFile}`);
-  args.push(`exercises/${stepDir(step)}/`, 'cli/checks/');
+  // The reporter type-checks the target beside the step's checks.
+  const args = ['run', '--config', CONFIG, `--reporter=${REPORTER}`, `exercises/${stepDir(step)}/`];
 
   const inherit = options.stdio === 'inherit';
   const child = execa(process.execPath, [VITEST, ...args], {
@@ -50,6 +49,7 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
       stepDir(step),
       options.url,
       options.colour ?? (inherit && wantsColour(process.stdout, process.env)),
+      jsonFile,
     ),
     extendEnv: false,
     stdin: 'ignore',
@@ -64,17 +64,14 @@ export async function runChecks(options: RunChecksOptions): Promise<ChecksRun> {
   let output = '';
   child.all?.setEncoding('utf8');
   child.all?.on('data', (chunk: string) => {
-    // vitest names the file its JSON reporter wrote, which is read and removed once it ends.
-    const text = jsonFile ? chunk.replace(/^.*JSON report written to .*\n?/gm, '') : chunk;
-    if (text === '') return;
-    output += text;
-    options.onOutput?.(text);
+    output += chunk;
+    options.onOutput?.(chunk);
   });
   const result = await child;
   const durationMs = Math.round(performance.now() - started);
   const aborted = result.isCanceled || options.signal?.aborted === true;
   const exitCode = result.exitCode ?? 1;
-  const checks = jsonFile ? await readJsonReport(jsonFile) : undefined;
+  const checks = jsonFile ? await readChecksFile(jsonFile) : undefined;
   const passed = exitCode === 0 && !aborted;
   const hint = passed ? undefined : pointedHint(output);
   return { passed, exitCode, output, durationMs, aborted, hint, checks };
@@ -110,6 +107,7 @@ function checksEnvironment(
   step: string,
   url: string | undefined,
   colour: boolean,
+  checksFile: string | undefined,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   // A run started from inside vitest (the workshop's own tests) must not hand its
@@ -120,6 +118,7 @@ function checksEnvironment(
   env.WORKSHOP_TARGET = target;
   env.WORKSHOP_STEP = step;
   if (url) env.WORKSHOP_URL = url;
+  if (checksFile) env.WORKSHOP_CHECKS_FILE = checksFile;
   // vitest colours even a pipe (any TERM but dumb), so the choice is made here, for both it
   // and the workshop's reporter: NO_COLOR or FORCE_COLOR, never neither.
   delete env.NO_COLOR;
@@ -129,43 +128,14 @@ function checksEnvironment(
   return env;
 }
 
-interface JsonReport {
-  testResults?: {
-    name: string;
-    message?: string;
-    assertionResults: {
-      fullName: string;
-      status: string;
-      duration?: number | null;
-      failureMessages?: string[];
-    }[];
-  }[];
-}
-
-async function readJsonReport(file: string): Promise<CheckResult[] | undefined> {
-  let report: JsonReport;
+/** Each check's result, as the reporter wrote them (processReporter.ts); the file is removed. */
+async function readChecksFile(file: string): Promise<CheckResult[] | undefined> {
   try {
-    report = JSON.parse(await readFile(file, 'utf8')) as JsonReport;
+    const checks = JSON.parse(await readFile(file, 'utf8')) as CheckResult[];
+    return checks.map((check) => ({ ...check, failure: check.failure })); // JSON drops undefined
   } catch {
     return undefined; // vitest was stopped before it wrote one
   } finally {
     await rm(file, { force: true });
   }
-  return (report.testResults ?? []).flatMap((fileResult): CheckResult[] => {
-    const path = relative(REPO_ROOT, fileResult.name);
-    const checks = fileResult.assertionResults.map(
-      (check): CheckResult => ({
-        file: path,
-        name: check.fullName,
-        status:
-          check.status === 'passed' ? 'passed' : check.status === 'failed' ? 'failed' : 'skipped',
-        durationMs: Math.round(check.duration ?? 0),
-        failure: check.failureMessages?.[0],
-      }),
-    );
-    if (checks.length > 0 || !fileResult.message) return checks;
-    return [
-      { file: path, name: path, status: 'failed', durationMs: 0, failure: fileResult.message },
-    ];
-  });
 }

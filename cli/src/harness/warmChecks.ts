@@ -9,14 +9,9 @@ import { REPO_ROOT } from '../workshop/paths.ts';
 import { wrapHanging } from '../wrapHanging.ts';
 import WorkshopReporter, { type ReportedCheck } from './reporter.ts';
 import { checkTarget, pointedHint, runChecks, stepCheckFiles } from './runChecks.ts';
-import {
-  TYPE_CHECK_FILE,
-  TYPE_CHECK_NAME,
-  TYPE_CHECK_NOT_RUN,
-  typeCheckFailure,
-} from './typeCheckFailure.ts';
+import { typeCheckChecks } from './typeCheckFailure.ts';
 import { startTypeCheckThread, type TypeCheckThread } from './typeCheckThread.ts';
-import { type TypeCheckAnswer, typeErrors } from './typecheck.ts';
+import { typeErrors } from './typecheck.ts';
 
 const CONFIG = join(REPO_ROOT, 'cli/vitest.checks.config.ts');
 const CANCEL_GRACE_MS = 2000;
@@ -167,9 +162,11 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
         : options.onOutput;
     forgetModules(vitest, target);
     // Beside the checks; the report waits for it.
-    typeChecked = typeCheckResults(
-      step,
+    // As its files are now: by the kept thread once it has parsed the project, else by the
+    // native compiler (0.2 s from scratch), or as the caller already knows it.
+    typeChecked = typeCheckChecks(
       options.typeErrors ?? (keptTypes?.ready ? keptTypes.errors() : typeErrors(target)),
+      stepDir(step),
     );
     // A cancelled run ends once its current check does. One that does not (the learner's code
     // loops forever) loses its thread after a grace period, and this checker with it.
@@ -253,23 +250,4 @@ function realFolder(folder: string): string {
   } catch {
     return folder; // the check itself will say that src/app.ts is missing
   }
-}
-
-/**
- * The type-check of the target as its files are now, as the report's last check: by the kept
- * thread once it has parsed the project, else by the native compiler (0.2 s from scratch), or
- * as the caller already knows it.
- */
-function typeCheckResults(step: Step, answer: Promise<TypeCheckAnswer>): Promise<ReportedCheck[]> {
-  return answer.then(
-    (errors) =>
-      errors === null
-        ? [{ ...typeCheckResult(undefined), skipped: TYPE_CHECK_NOT_RUN }]
-        : [typeCheckResult(typeCheckFailure(errors, stepDir(step))?.message)],
-    (error: Error) => [typeCheckResult(`the type-check could not run: ${error.message}`)],
-  );
-}
-
-function typeCheckResult(failure: string | undefined): ReportedCheck {
-  return { module: join(REPO_ROOT, TYPE_CHECK_FILE), name: TYPE_CHECK_NAME, failure };
 }

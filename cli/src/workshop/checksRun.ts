@@ -39,6 +39,13 @@ export interface RunChecksOptions {
   typeErrors?: Promise<string[] | null> | undefined;
 }
 
+/**
+ * The file the type-check every step gets is reported under, in {@link CheckResult.file}: it
+ * runs beside vitest (the native compiler, or TypeScript's builder kept warm), not as a check
+ * file of its own.
+ */
+export const TYPE_CHECK_FILE = 'cli/src/harness/typecheck.ts';
+
 /** One check of a run. */
 export interface CheckResult {
   /** The check file, relative to the repository root. */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ChecksRun, RunChecks } from './checksRun.ts';
+import { type ChecksRun, type RunChecks, TYPE_CHECK_FILE } from './checksRun.ts';
 import { type Step, stepDir } from './manifest.ts';
 import { EXERCISES_DIR, STATE_DIR } from './paths.ts';
 import { targetDir } from './targets.ts';
@@ -202,7 +202,7 @@ function judge(mutant: LoadedMutant, result: ChecksRun): { killed: boolean; prob
   if (crashed.length > 0) {
     return { killed: false, problem: `${crashed[0]?.file} could not run: not a learner's mistake` };
   }
-  const typeCheck = (result.checks ?? []).find((check) => check.file.startsWith('cli/checks/'));
+  const typeCheck = (result.checks ?? []).find((check) => check.file === TYPE_CHECK_FILE);
   if (typeCheck?.status === 'failed') {
     return { killed: false, problem: 'it does not type-check: not a mistake that compiles' };
   }
