@@ -71,8 +71,15 @@ describe('runChecks', () => {
     return folder;
   }
 
+  // Step 02's checks on step 01's solution, as a learner who has not begun: two tests read it.
+  let unbegun: ReturnType<typeof runChecks> | undefined;
+  const unbegunRun = () => {
+    unbegun ??= runChecks({ step: ping, target: join(SOLUTIONS_DIR, '01-hello') });
+    return unbegun;
+  };
+
   it('shows each failure once, the first in full last, so a 40-row terminal keeps it on screen', async () => {
-    const run = await runChecks({ step: ping, target: join(SOLUTIONS_DIR, '01-hello') });
+    const run = await unbegunRun();
     expect(run.passed).toBe(false);
     expect(run.output.match(/Sent:/g)).toHaveLength(1);
     expect(run.output).not.toContain('Failed Tests');
@@ -81,7 +88,7 @@ describe('runChecks', () => {
   });
 
   it('uses no colours when the output is not shown on a terminal', async () => {
-    const run = await runChecks({ step: ping, target: join(SOLUTIONS_DIR, '01-hello') });
+    const run = await unbegunRun();
     expect(run.output).not.toMatch(ANSI_CODES);
     const coloured = await runChecks({ step: ping, target: 'solution', colour: true });
     expect(coloured.output).toMatch(ANSI_CODES);
