@@ -12,6 +12,9 @@
  * - A guide may give a section an anchor of its own (`<a id="hal"></a>`, lowercase words and
  *   hyphens) where typedoc and GitHub spell a heading's anchor differently (a heading with
  *   code in it): links from the reference use it, and typedoc's check of anchors counts it.
+ * - The search weighs a word in a guide's headings above the same word in its text, as
+ *   a reader would: "ETag" finds the guide with a section on conditional requests before
+ *   the benchmarks page, whose tables say "ETag" as often.
  * - The entry points after `framework/src/index.ts` are the package's subpaths
  *   (`hyperpipe/hal`, …), then files that give pages to classes the guides are built around
  *   that no entry point exports (`MiddlewarePipe`, `RoutingMiddleware`, …). Their modules
@@ -24,6 +27,7 @@ import {
   type CommentDisplayPart,
   Converter,
   type DocumentReflection,
+  IndexEvent,
   normalizePath,
   type ProjectReflection,
   type Reflection,
@@ -43,6 +47,7 @@ export function load(app: Application): void {
     nameAfterFirstHeading(document);
     document.frontmatter.category ??= 'Guides';
   });
+  app.renderer.on(IndexEvent.PREPARE_INDEX, searchHeadings);
   // Before typedoc checks the anchors of the links it rendered, at the end as well.
   app.renderer.on(Renderer.EVENT_END, (event) => countExplicitAnchors(app, event.project), 100);
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
@@ -81,6 +86,27 @@ function nameAfterFirstHeading(document: DocumentReflection): void {
   const first = document.content.find((part) => part.kind === 'text');
   const heading = first && /^# (.+)$/m.exec(first.text)?.[1];
   if (heading !== undefined) document.name = heading.trim();
+}
+
+/**
+ * What a word in a guide's heading weighs: twice a symbol's name (10), since a heading
+ * names a section and lunr weighs a field down by its length, and a long guide has many
+ * headings; a word in a guide's text or a comment weighs 1.
+ */
+const HEADING_WEIGHT = 20;
+
+/** Gives each guide a search field of its headings' words, weighed {@link HEADING_WEIGHT}. */
+function searchHeadings(event: IndexEvent): void {
+  event.searchFieldWeights.headings = HEADING_WEIGHT;
+  for (const [index, result] of event.searchResults.entries()) {
+    if (!result.isDocument()) continue;
+    // Code blocks left out: a shell comment (`# creates the database`) is no heading.
+    const text = result.content
+      .map((part: CommentDisplayPart) => (part.text.startsWith('```') ? '' : part.text))
+      .join('');
+    const headings = [...text.matchAll(/^#{1,6} +(.+)$/gm)].map((match) => match[1]);
+    event.searchFields[index] = { ...event.searchFields[index], headings: headings.join('\n') };
+  }
 }
 
 function linkIntoRepository(project: ProjectReflection, docsDir: string, out: string): void {

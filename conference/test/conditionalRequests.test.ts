@@ -14,6 +14,7 @@ import {
   speakerRow,
   talkRow,
   V1,
+  V2,
 } from './support/conference.ts';
 
 // Validators (RFC 9110 §13): a client revalidates what it holds with If-None-Match, and
@@ -269,6 +270,40 @@ describe('over a socket, each representation is validated by its own tag', () =>
       expect(stale.status).toBe(412);
       await stale.arrayBuffer();
       expect(talkRow(db, 2)?.title).toBe(`Read as ${read}`);
+    },
+  );
+
+  it.each([
+    ['/v2/speaker/1', V2, 'PATCH', '/speaker/1'],
+    ['/v2/speaker/1', V2, 'PUT', '/v1/speaker/1'],
+    ['/v2/speaker/1', HAL, 'PATCH', '/v1/speaker/1'],
+    ['/v1/speaker/1', V1, 'PATCH', '/v2/speaker/1'],
+    ['/talk/3', JSON_TYPE, 'PUT', '/v2/talk/3'],
+  ])(
+    'the tag of %s as %s lets a %s of %s go ahead while nothing changed, and only then',
+    async (read, type, method, written) => {
+      const seen = await tagOf(read, type);
+      const isTalk = written.includes('talk');
+      const write = (name: string) =>
+        over(written, {
+          method,
+          headers: {
+            authorization: basicAuth('editor'),
+            'content-type': JSON_TYPE,
+            'if-match': seen,
+          },
+          body: JSON.stringify(isTalk ? { title: name } : { name }),
+        });
+      const current = () => (isTalk ? talkRow(db, 3)?.title : speakerRow(db, 1)?.name);
+      const first = await write('Unchanged until now');
+      expect(first.status).toBe(200);
+      await first.arrayBuffer();
+      expect(current()).toBe('Unchanged until now');
+      // The state the tag names is gone, in every version: 412, nothing written.
+      const second = await write('Lost update');
+      expect(second.status).toBe(412);
+      await second.arrayBuffer();
+      expect(current()).toBe('Unchanged until now');
     },
   );
 });

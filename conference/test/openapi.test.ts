@@ -163,6 +163,18 @@ describe('GET /openapi.json', () => {
     ]);
   });
 
+  it.each(['http://localhost:8800', 'http://127.0.0.1:8800', 'http://[::1]:8800'])(
+    'from the loopback origin %s names the server relative to the document: /',
+    async (origin) => {
+      const { app } = await createTestConference();
+      const response = await app.handle(new Request(`${origin}/openapi.json`));
+      const [server] = (await response.json()).servers;
+      expect(server.url).toBe('/');
+      // Relative to where the document was read, it is the very origin.
+      expect(new URL(server.url, `${origin}/openapi.json`).origin).toBe(origin);
+    },
+  );
+
   it('types every id as an integer, in the path as in the body', async () => {
     const { app } = await createTestConference();
     const document = await (await send(app, '/openapi.json')).json();

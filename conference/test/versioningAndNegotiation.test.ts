@@ -1,7 +1,9 @@
 import type { CatalogueDatabase } from '@hyperpipe/catalogue';
 import type { Application } from 'hyperpipe';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { type RunningServer, serve } from 'hyperpipe/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  basicAuth,
   createTestConference,
   HAL,
   JSON_TYPE,
@@ -271,4 +273,40 @@ describe('content negotiation', () => {
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toBe(PROBLEM);
   });
+});
+
+describe('over a socket, a 415 lists in Accept every body type the URL takes (RFC 9110 §15.5.16)', () => {
+  let server: RunningServer;
+  beforeEach(async () => {
+    server = await serve(app, { port: 0, handleSignals: false, hostname: '127.0.0.1' });
+  });
+  afterEach(() => server.close());
+
+  const post = (path: string, type: string, body: string) =>
+    fetch(new URL(path, server.url), {
+      method: 'POST',
+      headers: { authorization: basicAuth('editor'), 'content-type': type },
+      body,
+    });
+
+  it.each([
+    ['/speaker', [V1, JSON_TYPE, V2], { name: 'Listed' }],
+    ['/talk', [V1, JSON_TYPE, V2], { title: 'Listed' }],
+    ['/v1/speaker', [V1, JSON_TYPE], { name: 'Listed' }],
+    ['/v2/talk', [V2, JSON_TYPE], { title: 'Listed' }],
+  ])(
+    'POST %s as text/plain: 415, Accept: %j, and each of them is taken',
+    async (path, types, body) => {
+      const refused = await post(path, 'text/plain', 'name=x');
+      expect(refused.status).toBe(415);
+      await refused.arrayBuffer();
+      const listed = (refused.headers.get('accept') ?? '').split(/\s*,\s*/);
+      expect(listed).toEqual(types);
+      for (const type of listed) {
+        const created = await post(path, type, JSON.stringify(body));
+        expect(created.status, type).toBe(201);
+        await created.arrayBuffer();
+      }
+    },
+  );
 });

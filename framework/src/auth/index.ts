@@ -19,11 +19,8 @@ export type { AuthenticationConfig } from './authentication/authenticationFactor
 export { authenticatedIdentity, GUEST, type Identity } from './authentication/Identity.ts';
 export { IDENTITY } from './authentication/identityAttribute.ts';
 export { AuthorizationMiddleware } from './authorization/AuthorizationMiddleware.ts';
-export {
-  type AuthorizationConfig,
-  AuthorizationRules,
-  type ResourceRules,
-} from './authorization/AuthorizationRules.ts';
+export { AuthorizationRules } from './authorization/AuthorizationRules.ts';
+export type { AuthorizationConfig, ResourceRules } from './authorization/authorizationConfig.ts';
 export type { AuthenticationLimitsOptions } from './limits/AuthenticationLimits.ts';
 export { OAuth2TokenEndpoint } from './schemes/oauth2/OAuth2TokenEndpoint.ts';
 export type { BasicConfig, DigestConfig, OAuth2Config } from './schemes/schemeFactories.ts';

@@ -5,7 +5,7 @@ import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import { essence, isAllowedContentType, negotiateMediaType } from './mediaType.ts';
 import { memoByHeader } from './memoByHeader.ts';
-import { MEDIA_TYPE, PARSED_BODY } from './negotiationAttributes.ts';
+import { MEDIA_TYPE, OTHER_CONTENT_TYPES, PARSED_BODY } from './negotiationAttributes.ts';
 import { parseBody } from './parseBody.ts';
 import { parseMultipart } from './parseMultipart.ts';
 import { readBody } from './readBody.ts';
@@ -128,9 +128,12 @@ export class ContentNegotiation implements MiddlewareInterface {
     const bytes = await readBody(request.request, this.#bodyLimit);
     if (bytes.byteLength === 0) return undefined;
     if (!isAllowedContentType(contentType, this.#contentTypes)) {
-      // Apigility's words, and the types it would take in `Accept` (RFC 9110 §15.5.16).
+      // Apigility's words, and the types the URL would take in `Accept` (RFC 9110
+      // §15.5.16): this route's, and those another version's route takes at this URL.
+      const others = request.getAttribute(OTHER_CONTENT_TYPES) ?? [];
+      const accept = [...new Set([...this.#contentTypes, ...others])];
       throw new ApiProblem(415, 'Invalid content-type specified', {
-        headers: { accept: this.#contentTypes.join(', ') },
+        headers: { accept: accept.join(', ') },
       });
     }
     if (essence(contentType as string) === 'multipart/form-data')

@@ -34,3 +34,13 @@ export const PARSED_BODY: Attribute<unknown> = attribute<unknown>('hyperpipe.par
  * @category Negotiation
  */
 export const MEDIA_TYPE: Attribute<string> = attribute<string>('hyperpipe.mediaType');
+
+/**
+ * Request body media types the URL takes besides those of the route's negotiation, which a
+ * 415's `Accept` lists too (RFC 9110 §15.5.16). {@link Versioning} sets it on unversioned
+ * URLs: `/speaker` takes version 2's vendor type, routed to `/v2/speaker`, though the
+ * default version's route does not. Internal: not exported from the package.
+ */
+export const OTHER_CONTENT_TYPES: Attribute<readonly string[]> = attribute<readonly string[]>(
+  'hyperpipe.otherContentTypes',
+);

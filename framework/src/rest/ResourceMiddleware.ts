@@ -49,6 +49,12 @@ export interface ResourceRouting {
    * leaves one out keeps it, since no client saw it to send it back.
    */
   hidden?: readonly string[] | undefined;
+  /**
+   * The middleware of every version of the resource (this one included): representations
+   * of the same state, so that the tag of any of them satisfies `If-Match` on a write to
+   * any version. {@link registerResource} fills it for paths that differ by `/v{N}` only.
+   */
+  versions?: ReadonlySet<ResourceMiddleware> | undefined;
 }
 
 /**
@@ -251,10 +257,12 @@ export class ResourceMiddleware implements MiddlewareInterface {
   }
 
   /**
-   * Refuses a write whose `If-Match` names no tag of the entity's current version: the
-   * client saw another version, and writing would lose the change it did not see (the lost
-   * update). Each media type the resource answers in is a representation with its own tag;
-   * the tag of any of them will do, so a client may GET as JSON and write as HAL.
+   * Refuses a write whose `If-Match` names no tag of the entity's current state: the
+   * client saw another state, and writing would lose the change it did not see (the lost
+   * update). Each media type the resource answers in is a representation with its own tag,
+   * and so is each version's (`/v2/speaker/1` of `/v1/speaker/1`); the tag of any of them
+   * will do, so a client may GET as JSON and write as HAL, or GET version 2 and write a
+   * version 1 body. Other versions are asked only when this one's tags do not match.
    * With a resource that reads and writes synchronously, as the SQLite catalogue does,
    * nothing else runs in this process between this check and the write.
    */
@@ -262,18 +270,33 @@ export class ResourceMiddleware implements MiddlewareInterface {
     const field = request.headers.get('if-match');
     if (field === null) return;
     const current = answer(await this.#resource.fetch(id, request));
-    const body = current && Buffer.from(JSON.stringify(this.#render(request, current).toJSON()));
-    const tags = body
-      ? this.#routing.negotiation.mediaTypes.map((type) => representationTag(type, body))
-      : [];
-    if (!tags.some((tag) => matchSucceeds(field, tag))) {
-      throw new ApiProblem(
-        412,
-        current === undefined
-          ? 'There is no entity to match If-Match against.'
-          : 'The entity has changed since the version If-Match names: GET it again, then retry with its ETag.',
-      );
+    if (current !== undefined) {
+      if (this.#tagsOf(request, current).some((tag) => matchSucceeds(field, tag))) return;
+      for (const version of this.#routing.versions ?? []) {
+        if (version === this) continue;
+        const tags = await version.#currentTags(id, request);
+        if (tags.some((tag) => matchSucceeds(field, tag))) return;
+      }
     }
+    throw new ApiProblem(
+      412,
+      current === undefined
+        ? 'There is no entity to match If-Match against.'
+        : 'The entity has changed since the version If-Match names: GET it again, then retry with its ETag.',
+    );
+  }
+
+  /** The tags of every representation of `entity` this resource answers in. */
+  #tagsOf(request: ServerRequest, entity: Entity): string[] {
+    const body = Buffer.from(JSON.stringify(this.#render(request, entity).toJSON()));
+    return this.#routing.negotiation.mediaTypes.map((type) => representationTag(type, body));
+  }
+
+  /** The tags of this version's representations of entity `id` as it is now; none if it is not. */
+  async #currentTags(id: string, request: ServerRequest): Promise<string[]> {
+    const current = await this.#resource.fetch(id, request);
+    if (current === undefined || current instanceof ApiProblem) return [];
+    return this.#tagsOf(request, current);
   }
 
   async #collectionResponse(

@@ -140,6 +140,7 @@ export function registerResource(
   const entityMethods = options.entityHttpMethods ?? ['GET', 'PATCH', 'PUT', 'DELETE'];
   const collectionMethods = options.collectionHttpMethods ?? ['GET', 'POST'];
   const accept = options.accept ?? [HAL_MEDIA_TYPE, 'application/json'];
+  const versions = versionsOf(app, path);
   const middleware = new ResourceMiddleware(resource, {
     negotiation: new ContentNegotiation({
       accept,
@@ -157,7 +158,9 @@ export function registerResource(
     renderer: new HalRenderer(app, metadata),
     entityMethods,
     collectionMethods,
+    versions,
   });
+  versions.add(middleware);
   const service = options.service ?? routeName;
   const collection = new Route(path, middleware, routeMethods(collectionMethods), routeName);
   // With `allow` in its options, the router hands the resource every method the route does
@@ -180,6 +183,23 @@ export function registerResource(
       : {}),
   });
   return { collection: app.route(collection), entity: app.route(entity) };
+}
+
+/** Each application's resources by path without its `/v{N}` prefix: `/speaker` for `/v2/speaker`. */
+const VERSIONS = new WeakMap<Application, Map<string, Set<ResourceMiddleware>>>();
+
+/**
+ * The middleware of every version of the resource at `path`: the resources whose paths
+ * differ by their `/v{N}` prefix only serve the same state, so that the tag of one
+ * version's representation satisfies `If-Match` on another's write.
+ */
+function versionsOf(app: Application, path: string): Set<ResourceMiddleware> {
+  const byPath = VERSIONS.get(app) ?? new Map<string, Set<ResourceMiddleware>>();
+  VERSIONS.set(app, byPath);
+  const unversioned = path.replace(/^\/v\d+(?=\/)/i, '');
+  const versions = byPath.get(unversioned) ?? new Set<ResourceMiddleware>();
+  byPath.set(unversioned, versions);
+  return versions;
 }
 
 /**

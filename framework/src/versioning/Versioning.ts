@@ -4,6 +4,7 @@ import type { ServerRequest } from '../http/ServerRequest.ts';
 import type { MiddlewareInterface, Next } from '../middleware/Middleware.ts';
 import { essence, parseVendorType } from '../negotiation/mediaType.ts';
 import { memoByHeader } from '../negotiation/memoByHeader.ts';
+import { OTHER_CONTENT_TYPES } from '../negotiation/negotiationAttributes.ts';
 import { ApiProblem } from '../problem/ApiProblem.ts';
 import type { Route } from '../router/Route.ts';
 import type { Router } from '../router/Router.ts';
@@ -93,8 +94,14 @@ export class Versioning implements MiddlewareInterface {
     const version = fromBody ?? fromAccept ?? this.#defaultVersion;
     const segment = firstSegment(request.path);
     if (this.#serves(version, segment)) {
-      const versioned = `/v${version}${request.path === '/' ? '' : request.path}`;
-      return next(request.withPath(versioned).withAttribute(API_VERSION, version), response);
+      const versioned = request
+        .withPath(`/v${version}${request.path === '/' ? '' : request.path}`)
+        .withAttribute(API_VERSION, version);
+      // A body of another version's vendor type goes to that version's route: a 415 here
+      // lists those types too. Only requests that may carry a body can meet a 415.
+      if (request.method === 'GET' || request.method === 'HEAD') return next(versioned, response);
+      const others = this.#otherVendorTypes(version, segment);
+      return next(versioned.withAttribute(OTHER_CONTENT_TYPES, others), response);
     }
     if (version !== this.#defaultVersion && this.#serves(this.#defaultVersion, segment)) {
       if (fromBody !== undefined) throw new ApiProblem(415, 'Invalid content-type specified');
@@ -111,6 +118,14 @@ export class Versioning implements MiddlewareInterface {
     if (this.#index.routeCount !== routes.length) this.#index = indexRoutes(routes);
     const segments = this.#index.segments.get(version);
     return segments !== undefined && (segments.has(segment) || segments.has(ANY_SEGMENT));
+  }
+
+  /** The vendor types of the versions other than `version` with routes under `segment`. */
+  #otherVendorTypes(version: number, segment: string): readonly string[] {
+    const versions = [...this.#index.segments.keys()].sort((a, b) => a - b);
+    return versions
+      .filter((other) => other !== version && this.#serves(other, segment))
+      .map((other) => `application/vnd.${this.#vendor}.v${other}+json`);
   }
 
   #versionOf(mediaType: string | null): number | undefined {

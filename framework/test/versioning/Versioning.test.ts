@@ -5,6 +5,7 @@ import {
   type ResponsePrototype,
   type ServerRequest,
 } from 'hyperpipe';
+import { ContentNegotiation } from 'hyperpipe/negotiation';
 import { NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe/problem';
 import { API_VERSION, Versioning, type VersioningOptions } from 'hyperpipe/versioning';
 import { describe, expect, it, vi } from 'vitest';
@@ -223,4 +224,51 @@ describe('Versioning', () => {
       expect(match).toHaveBeenCalledOnce();
     },
   );
+});
+
+describe('a 415 on an unversioned URL', () => {
+  /** Each version's route reads its vendor type and JSON; /v1/room exists in version 1 only. */
+  function negotiatingApp(): Application {
+    const app = conferenceApp();
+    for (const version of [1, 2]) {
+      const contentTypes = [`application/vnd.conference.v${version}+json`, 'application/json'];
+      app.route(
+        `/v${version}/talk`,
+        [new ContentNegotiation({ contentTypes }), answer(`talk v${version}`)],
+        ['POST'],
+      );
+    }
+    app.route(
+      '/v1/note',
+      [new ContentNegotiation({ contentTypes: ['application/json'] }), answer('note v1')],
+      ['POST'],
+    );
+    return app;
+  }
+
+  const post = (app: Application, path: string, contentType: string) =>
+    app.handle(
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: '{}',
+      }),
+    );
+
+  it.each([
+    ['/talk', `${V1}, application/json, ${V2}`],
+    ['/v1/talk', `${V1}, application/json`],
+    ['/v2/talk', `${V2}, application/json`],
+    ['/note', 'application/json'],
+  ])('at %s lists in Accept every type the URL takes: %s', async (path, accept) => {
+    const refused = await post(negotiatingApp(), path, 'text/plain');
+    expect(refused.status).toBe(415);
+    expect(refused.headers.get('accept')).toBe(accept);
+  });
+
+  it('routes each listed vendor type to its version', async () => {
+    const app = negotiatingApp();
+    expect(await (await post(app, '/talk', V2)).json()).toEqual({ name: 'talk v2', version: 2 });
+    expect(await (await post(app, '/talk', V1)).json()).toEqual({ name: 'talk v1', version: 1 });
+  });
 });

@@ -1,53 +1,18 @@
 import { METHODS } from 'node:http';
 import { didYouMean } from '../../config/didYouMean.ts';
-import { isMap } from '../../config/mergeConfig.ts';
-
-/**
- * The methods that need an authenticated identity, under one name of the `authorization`
- * configuration: a REST resource's per kind of URL, an RPC service's per action, or a
- * route's that is neither.
- *
- * @category Authentication
- */
-export interface ResourceRules {
-  /** Methods of a REST resource's entity URLs (`/speaker/1`), such as `['PUT', 'PATCH', 'DELETE']`. */
-  entity?: readonly string[];
-  /** Methods of a REST resource's collection URL (`/speaker`), such as `['POST']`. */
-  collection?: readonly string[];
-  /** Methods of RPC actions, by action name: `actions.reset` is the route named `<service>::reset`. */
-  actions?: Readonly<Record<string, readonly string[]>>;
-  /** Methods of the route of this name, for a route that is no REST resource or RPC action. */
-  methods?: readonly string[];
-}
-
-/**
- * The `authorization` configuration: rules by name. A REST resource's is the key of its
- * `rest` entry, an RPC service's the part of its routes' names before `::`, any other
- * route's its own name. Everything not named is public, and when `app.run()` starts the
- * server, a rule that names nothing the routes serve stops the start.
- *
- * @example
- * ```ts
- * const authorization: AuthorizationConfig = {
- *   'Conference.V1.Speaker': {
- *     entity: ['PUT', 'PATCH', 'DELETE'],
- *     collection: ['POST'],
- *   },
- *   // the route named 'Stats::reset'
- *   Stats: { actions: { reset: ['POST'] } },
- *   // the route named 'ping'
- *   ping: { methods: ['POST'] },
- * };
- * ```
- *
- * @category Authentication
- */
-export type AuthorizationConfig = Readonly<Record<string, ResourceRules>>;
+import {
+  type AuthorizationConfig,
+  EXAMPLE,
+  PUBLIC_EXAMPLE,
+  readAuthorizationConfig,
+  ruleError,
+} from './authorizationConfig.ts';
 
 /**
  * Which methods of which resources need an authenticated identity. Resources are named as
  * Apigility names them: `<service>::entity`, `<service>::collection`, `<service>::<action>`;
- * a route that is none of these by its name. Public by default.
+ * a route that is none of these by its name. Public by default; with `denyByDefault`, every
+ * method needs an identity but those {@link AuthorizationRules.allow} makes public.
  *
  * @example
  * ```ts
@@ -63,9 +28,22 @@ export type AuthorizationConfig = Readonly<Record<string, ResourceRules>>;
  * @category Authentication
  */
 export class AuthorizationRules {
-  readonly #protected = new Map<string, Set<string>>();
+  /** The methods rules name, by resource: those needing an identity, or with denyByDefault the public ones. */
+  readonly #listed = new Map<string, Set<string>>();
   /** Where the configuration wrote the rule of each resource, for messages that point at it. */
   readonly #written = new Map<string, string>();
+  /** Whether every method needs an identity but those listed. */
+  readonly denyByDefault: boolean;
+
+  /**
+   * Creates rules that protect nothing yet, or, with `denyByDefault`, everything.
+   *
+   * @param options - `denyByDefault: true` for api-tools' `deny_by_default`: every method
+   *   of every route needs an identity, but those {@link AuthorizationRules.allow} names
+   */
+  constructor(options: { denyByDefault?: boolean } = {}) {
+    this.denyByDefault = options.denyByDefault === true;
+  }
 
   /**
    * Reads the `authorization` configuration, refusing any part of it that could not apply:
@@ -78,35 +56,13 @@ export class AuthorizationRules {
    * @throws Error naming the mistake and what would be right
    */
   static fromConfig(config: AuthorizationConfig = {}): AuthorizationRules {
-    if (!isMap(config)) throw ruleError('"authorization" must be a map of rules by service name');
-    const rules = new AuthorizationRules();
-    for (const [service, resourceRules] of Object.entries(config)) {
-      const where = `authorization["${service}"]`;
-      if (!isMap(resourceRules)) throw ruleError(`${where} must be a map such as ${EXAMPLE}`);
-      const { entity, collection, actions, methods, ...unknown } = resourceRules as ResourceRules;
-      const [key] = Object.keys(unknown);
-      if (key !== undefined) {
-        throw ruleError(
-          `${where} has an unknown key "${key}"${didYouMean(key, RULE_KEYS)}; its keys are ` +
-            `${RULE_KEYS.join(', ')}`,
-        );
-      }
-      rules.#requireAt(`${service}::entity`, entity, `${where}.entity`);
-      rules.#requireAt(`${service}::collection`, collection, `${where}.collection`);
-      if (actions !== undefined && !isMap(actions))
-        throw ruleError(`${where}.actions must map action names to methods`);
-      for (const [action, listed] of Object.entries(actions ?? {}))
-        rules.#requireAt(`${service}::${action}`, listed, `${where}.actions.${action}`);
-      rules.#requireAt(service, methods, `${where}.methods`);
+    const { denyByDefault, lists } = readAuthorizationConfig(config);
+    const rules = new AuthorizationRules({ denyByDefault });
+    for (const { resource, methods, where } of lists) {
+      if (methods.length > 0 && !rules.#written.has(resource)) rules.#written.set(resource, where);
+      rules.#list(resource, methods);
     }
     return rules;
-  }
-
-  /** {@link AuthorizationRules.require}, remembering where the configuration wrote the rule. */
-  #requireAt(resource: string, methods: unknown, where: string): void {
-    const named = methodsOf(methods, where);
-    if (named.length > 0 && !this.#written.has(resource)) this.#written.set(resource, where);
-    this.require(resource, named);
   }
 
   /**
@@ -115,9 +71,44 @@ export class AuthorizationRules {
    *
    * @param resource - the resource, such as `Conference.V1.Talk::entity`
    * @param methods - its methods that need an identity, in any case
-   * @throws Error for a method no HTTP client can send, or `HEAD` without `GET`
+   * @throws Error with denyByDefault (everything needs an identity then), for a method no
+   *   HTTP client can send, or `HEAD` without `GET`
    */
   require(resource: string, methods: readonly string[]): this {
+    if (this.denyByDefault) {
+      throw ruleError(
+        `require(${JSON.stringify(resource)}, …) protects methods, but with denyByDefault ` +
+          'every method needs an identity already: allow() names those guests may use',
+      );
+    }
+    return this.#list(resource, methods);
+  }
+
+  /**
+   * With denyByDefault, marks methods of a resource as public: guests may use them. `GET`
+   * makes `HEAD` public too.
+   *
+   * @param resource - the resource, such as `Conference.V1.Talk::entity`
+   * @param methods - its methods that need no identity, in any case
+   * @throws Error without denyByDefault (everything is public then), for a method no HTTP
+   *   client can send, or `HEAD` without `GET`
+   */
+  allow(resource: string, methods: readonly string[]): this {
+    if (!this.denyByDefault) {
+      throw ruleError(
+        `allow(${JSON.stringify(resource)}, …) makes methods public, but without ` +
+          'denyByDefault every method is public unless require() protects it',
+      );
+    }
+    return this.#list(resource, methods);
+  }
+
+  /** The rule to show in a message: one that protects, or with denyByDefault makes public. */
+  get #example(): string {
+    return this.denyByDefault ? PUBLIC_EXAMPLE : EXAMPLE;
+  }
+
+  #list(resource: string, methods: readonly string[]): this {
     if (methods.length === 0) return this;
     const named = methods.map((method) => method.toUpperCase());
     for (const method of named) {
@@ -125,25 +116,33 @@ export class AuthorizationRules {
         throw ruleError(
           `The rule for ${resource} names "${method}", which is no HTTP method` +
             `${didYouMean(method, METHODS)}`,
+          this.#example,
         );
       }
     }
     if (named.includes('HEAD') && !named.includes('GET')) {
+      const does = this.denyByDefault ? 'makes both public' : 'protects both';
       throw ruleError(
         `The rule for ${resource} names HEAD without GET. HEAD follows GET: name GET, which ` +
-          'protects both (a rule for HEAD alone would protect nothing a GET does not show)',
+          `${does} (HEAD shows what a GET does, but the body)`,
+        this.#example,
       );
     }
-    const set = this.#protected.get(resource) ?? new Set<string>();
+    const set = this.#listed.get(resource) ?? new Set<string>();
     for (const method of named) set.add(method);
     if (set.has('GET')) set.add('HEAD');
-    this.#protected.set(resource, set);
+    this.#listed.set(resource, set);
     return this;
   }
 
-  /** The resources some rule protects. */
+  /** The resources some rule names: protects, or with denyByDefault makes public. */
   get resources(): string[] {
-    return [...this.#protected.keys()];
+    return [...this.#listed.keys()];
+  }
+
+  /** Whether any method of any resource needs an identity. */
+  get protectsAny(): boolean {
+    return this.denyByDefault || this.#listed.size > 0;
   }
 
   /**
@@ -157,12 +156,13 @@ export class AuthorizationRules {
   }
 
   /**
-   * The methods a rule protects on the resource, upper-case (`HEAD` with `GET`).
+   * The methods a rule names on the resource, upper-case (`HEAD` with `GET`): those it
+   * protects, or with denyByDefault those it makes public.
    *
    * @param resource - the resource, such as `Conference.V1.Talk::entity`
    */
   methodsOf(resource: string): string[] {
-    return [...(this.#protected.get(resource) ?? [])];
+    return [...(this.#listed.get(resource) ?? [])];
   }
 
   /**
@@ -172,20 +172,7 @@ export class AuthorizationRules {
    * @param method - the HTTP method, upper-case
    */
   requiresAuthentication(resource: string, method: string): boolean {
-    return this.#protected.get(resource)?.has(method) ?? false;
+    const listed = this.#listed.get(resource)?.has(method) ?? false;
+    return this.denyByDefault ? !listed : listed;
   }
-}
-
-const RULE_KEYS = ['entity', 'collection', 'actions', 'methods'];
-const EXAMPLE = "{ entity: ['PATCH', 'DELETE'], collection: ['POST'] }";
-
-function ruleError(problem: string): Error {
-  return new Error(`${problem}. Nothing is served until the rule is right: ${EXAMPLE}.`);
-}
-
-function methodsOf(methods: unknown, where: string): readonly string[] {
-  if (methods === undefined) return [];
-  if (!Array.isArray(methods) || !methods.every((method) => typeof method === 'string'))
-    throw ruleError(`${where} must be a list of HTTP methods, such as ['POST']`);
-  return methods;
 }

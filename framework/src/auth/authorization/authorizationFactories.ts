@@ -6,7 +6,8 @@ import type { Authenticator } from '../authentication/Authenticator.ts';
 import { checkSharedStoreAtStart } from '../authentication/sharedStoreAtStart.ts';
 import { configOf } from '../configOf.ts';
 import { AuthorizationMiddleware } from './AuthorizationMiddleware.ts';
-import { type AuthorizationConfig, AuthorizationRules } from './AuthorizationRules.ts';
+import { AuthorizationRules } from './AuthorizationRules.ts';
+import type { AuthorizationConfig } from './authorizationConfig.ts';
 import { authorizationGuard } from './authorizationGuard.ts';
 import { checkRulesAtStart } from './rulesAgainstRoutes.ts';
 
@@ -32,7 +33,7 @@ export const authorizationFactories: Readonly<Record<string, Factory>> = {
     checkSharedStoreAtStart(container, events);
     return authorizationGuard(
       events,
-      (container.get('AuthorizationRules') as AuthorizationRules).resources.length > 0,
+      (container.get('AuthorizationRules') as AuthorizationRules).protectsAny,
     );
   },
   AuthorizationMiddleware: (container: Container) =>

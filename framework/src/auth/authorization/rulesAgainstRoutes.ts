@@ -37,16 +37,48 @@ export function ruleProblem(
   routes: readonly Route[],
 ): string | undefined {
   const served = routesByResource(routes);
+  const mode: Mode = rules.denyByDefault
+    ? { verb: 'makes public', done: 'made public', rule: (inner) => `{ public: ${inner} }` }
+    : { verb: 'protects', done: 'protected', rule: (inner) => inner };
   for (const resource of rules.resources) {
     const methods = rules.methodsOf(resource);
     const its = served.get(resource);
     const problem =
       its === undefined
-        ? notServed(resource, methods, [...served.keys()].sort())
+        ? notServed(resource, methods, [...served.keys()].sort(), mode)
         : neverAnswered(methods, its);
     if (problem !== undefined) return `${rules.whereWritten(resource)} ${problem}`;
   }
+  return rules.denyByDefault ? neverIdentified(rules, routes) : undefined;
+}
+
+/**
+ * With denyByDefault, a route that opts out of authentication (`authentication: false`, as
+ * the OAuth2 token endpoint does) never has an identity: unless public, it refuses every
+ * request. Such a route checks its clients itself; its rule must say it is public.
+ */
+function neverIdentified(rules: AuthorizationRules, routes: readonly Route[]): string | undefined {
+  for (const route of routes) {
+    if (route.options.authentication !== false) continue;
+    const resource = resourceOf(route);
+    const methods = (route.methods ?? ['GET', 'POST']).filter((method) => method !== 'HEAD');
+    const denied = methods.filter((method) => rules.requiresAuthentication(resource, method));
+    if (denied.length === 0) continue;
+    return (
+      `authorization.denyByDefault refuses ${denied.join(', ')} on the route "${route.name}" to ` +
+      'guests, and that route opts out of authentication (authentication: false), so no ' +
+      `identity ever reaches it: make it public, ${resource}: { public: { methods: ${listed(denied)} } }`
+    );
+  }
   return undefined;
+}
+
+/** How a message words a rule: one that protects, or with denyByDefault one that makes public. */
+interface Mode {
+  verb: string;
+  done: string;
+  /** The rule as written in this mode, from its four keys' part, `{ methods: ['POST'] }`. */
+  rule: (inner: string) => string;
 }
 
 function routesByResource(routes: readonly Route[]): Map<string, Route[]> {
@@ -63,14 +95,15 @@ function notServed(
   resource: string,
   methods: readonly string[],
   served: readonly string[],
+  mode: Mode,
 ): string {
   const [name, part] = nameAndPart(resource);
   const ofName = served.filter((other) => other.startsWith(`${name}::`));
-  const protects = `protects "${resource}", which no route serves`;
+  const protects = `${mode.verb} "${resource}", which no route serves`;
   if (part !== undefined && served.includes(name))
-    return `${protects}: ${routeRule(name, methods)}`;
+    return `${protects}: ${routeRule(name, methods, mode)}`;
   if (part === undefined && ofName.length > 0)
-    return `protects the route named "${name}", and there is none: ${serviceRule(name, ofName, methods)}`;
+    return `${mode.verb} the route named "${name}", and there is none: ${serviceRule(name, ofName, methods, mode)}`;
   if (ofName.length > 0) {
     const parts = ofName.map((other) => nameAndPart(other)[1] as string);
     return `${protects}; the routes of "${name}" serve only ${ofName.join(', ')}${didYouMean(part ?? '', parts)}`;
@@ -83,23 +116,28 @@ function notServed(
 }
 
 /** For a rule written as a REST resource's or an RPC action's, where the name is a route's. */
-function routeRule(name: string, methods: readonly string[]): string {
+function routeRule(name: string, methods: readonly string[], mode: Mode): string {
   return (
-    `"${name}" is a route that is no REST resource or RPC action, protected by its name: ` +
-    `${name}: { methods: ${listed(methods)} }`
+    `"${name}" is a route that is no REST resource or RPC action, ${mode.done} by its name: ` +
+    `${name}: ${mode.rule(`{ methods: ${listed(methods)} }`)}`
   );
 }
 
 /** For a route's rule, where the name is a REST resource's or an RPC service's. */
-function serviceRule(name: string, ofName: readonly string[], methods: readonly string[]): string {
+function serviceRule(
+  name: string,
+  ofName: readonly string[],
+  methods: readonly string[],
+  mode: Mode,
+): string {
   const [, first = ''] = nameAndPart(ofName[0] as string);
   const rule =
     first === 'entity' || first === 'collection'
       ? `${first}: ${listed(methods)}`
       : `actions: { ${first}: ${listed(methods)} }`;
   return (
-    `the routes of "${name}" serve ${ofName.join(', ')}, protected by kind of URL or by ` +
-    `action, such as ${name}: { ${rule} }`
+    `the routes of "${name}" serve ${ofName.join(', ')}, ${mode.done} by kind of URL or by ` +
+    `action, such as ${name}: ${mode.rule(`{ ${rule} }`)}`
   );
 }
 
