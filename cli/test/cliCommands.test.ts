@@ -273,6 +273,17 @@ describe('moving between steps', () => {
     expect(fixture.read('workspace/src/app.ts')).toBe('unfinished\n');
   });
 
+  it('moving on, names the files of src/ and config/ that the step does not have', async () => {
+    fixture = createFixture();
+    await passStep01();
+    fixture.write('workspace/src/mine.ts', 'export const mine = 1;\n');
+    expect(await workshop('start', '02')).toBe(0);
+    expect(fixture.read('workspace/src/mine.ts')).toContain('mine');
+    expect(fixture.stdout()).toContain(
+      'Left files this step does not have, which none of its files use: src/mine.ts.',
+    );
+  });
+
   it('takes the files of later steps out when going back, and names those it leaves', async () => {
     fixture = createFixture();
     await passStep01();

@@ -95,19 +95,28 @@ function prefixOf(asked: URL): string {
   return asked.pathname.startsWith(`${MOUNTED_AT}/`) ? MOUNTED_AT : '';
 }
 
+/**
+ * `path` as a report shows it: under the prefix the request came through, so that a link
+ * which drops the prefix is not described as the very link expected.
+ */
+function shownPath(exchange: Exchange, path: string): string {
+  return `${prefixOf(new URL(exchange.request.url))}${path}`;
+}
+
 /** Where a check mounts the application to see that links keep the prefix the client used. */
 export const MOUNTED_AT = '/mounted-by-check';
 
 /** A matcher of a link object whose href leads to `path`, its `page` parameter as `page` says. */
 export function linkTo(exchange: Exchange, path: string, page?: PageRule): Matcher {
+  const shown = shownPath(exchange, path);
   const wanted =
     page === undefined
-      ? path
+      ? shown
       : page === 'absent'
-        ? `${path} without a page parameter`
+        ? `${shown} without a page parameter`
         : page === 'first'
-          ? `${path} (page 1: no page parameter, or page=1)`
-          : `${path}?page=${page}`;
+          ? `${shown} (page 1: no page parameter, or page=1)`
+          : `${shown}?page=${page}`;
   return {
     asymmetricMatch: (link: unknown) => {
       const url = resolve(exchange, (link as { href?: unknown } | null)?.href);
@@ -134,7 +143,7 @@ export function itemsLinkingTo(exchange: Exchange, path: string): Matcher {
           typeof id === 'number' && url !== undefined && leadsBack(exchange, url, `${path}/${id}`)
         );
       }),
-    `a list of items, each with its "id" and "_links": { "self": { "href": … } } to ${path}/<its id>`,
+    `a list of items, each with its "id" and "_links": { "self": { "href": … } } to ${shownPath(exchange, path)}/<its id>`,
   );
 }
 

@@ -89,5 +89,10 @@ export function describeOutcome(
   if (outcome.strays.length > 0) {
     lines.push(`Left your own files, which this step does not use: ${outcome.strays.join(', ')}.`);
   }
+  if (outcome.unused.length > 0) {
+    lines.push(
+      `Left files this step does not have, which none of its files use: ${outcome.unused.join(', ')}. Delete them once you no longer need them.`,
+    );
+  }
   return lines;
 }

@@ -40,6 +40,12 @@ export interface ScaffoldPlan {
   removals: string[];
   /** Files the learner made that the source does not have: left in place, and said so. */
   strays: string[];
+  /**
+   * Moving on (no `removeOthers`, no `exact`): the files of src/ and config/ that the source
+   * does not have, such as an earlier step's handlers after a fast-forward. Left in place,
+   * and said so, since nothing of the step uses them.
+   */
+  unused: string[];
 }
 
 /** Asks the person at the terminal a yes/no question. */
@@ -55,6 +61,8 @@ export type ScaffoldOutcome =
       exact: boolean;
       /** Files the learner made that the step does not have, left in place. */
       strays: string[];
+      /** Files of src/ and config/ the step does not have, left in place when moving on. */
+      unused: string[];
       backupDir: string | null;
     }
   | { status: 'declined' | 'needs-force'; conflicts: string[] };
@@ -157,7 +165,13 @@ export function planScaffold(
     else if (hash === sha256(readFileSync(join(dirs.workspaceDir, path)))) removals.push(path);
     else conflicts.push(path);
   }
-  return { files, conflicts, removals, strays };
+  const unused =
+    removeOthers || exact
+      ? []
+      : listFiles(dirs.workspaceDir).filter(
+          (path) => !wanted.has(path) && STEP_FOLDERS.some((folder) => path.startsWith(folder)),
+        );
+  return { files, conflicts, removals, strays, unused };
 }
 
 /** A folder name for now that sorts by time and is valid on every file system. */
@@ -255,7 +269,15 @@ export async function scaffold(
   const written = plan.files.filter((file) => file.action !== 'keep').map((file) => file.path);
   const removed = leavingFiles(plan).sort();
   const exact = options.exact === true;
-  return { status: 'written', written, removed, strays: plan.strays, exact, backupDir };
+  return {
+    status: 'written',
+    written,
+    removed,
+    strays: plan.strays,
+    unused: plan.unused,
+    exact,
+    backupDir,
+  };
 }
 
 /**
