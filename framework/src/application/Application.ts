@@ -14,6 +14,7 @@ import type { Route } from '../router/Route.ts';
 import type { RouteMiddleware } from '../router/RouteMiddleware.ts';
 import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
+import type { UriTemplate } from '../router/UriTemplate.ts';
 import { ApplicationEvents } from './ApplicationEvents.ts';
 import type { ApplicationOptions } from './ApplicationOptions.ts';
 import { ApplicationPipeline, type ApplicationPipeOptions } from './ApplicationPipeline.ts';
@@ -303,6 +304,11 @@ export class Application implements MiddlewareInterface {
    */
   generateUri(name: string, params?: RouteParams): string {
     return this.router.generateUri(name, params);
+  }
+
+  /** The router's template of a named route's path, if it hands them out ({@link Router.uriTemplate}). */
+  uriTemplate(name: string): UriTemplate | undefined {
+    return this.router.uriTemplate?.(name);
   }
 
   /**
