@@ -1,5 +1,5 @@
 import { Application, type ApplicationOptions } from './application/Application.ts';
-import { serve } from './server/serve.ts';
+import { serveOnRun } from './server/serveOnRun.ts';
 
 /**
  * Creates an application that `app.run()` serves with node:http: `new Application(options)`
@@ -14,5 +14,5 @@ import { serve } from './server/serve.ts';
  * @category Application
  */
 export function createApplication(options: ApplicationOptions = {}): Application {
-  return new Application({ ...options, runner: options.runner ?? serve });
+  return new Application({ ...options, runner: options.runner ?? serveOnRun });
 }

@@ -4,7 +4,7 @@ import { didYouMean } from './config/didYouMean.ts';
 import type { Config } from './config/mergeConfig.ts';
 import { type ServiceConfig, ServiceManager } from './container/ServiceManager.ts';
 import { EventManager } from './events/EventManager.ts';
-import { serve } from './server/serve.ts';
+import { serveOnRun } from './server/serveOnRun.ts';
 
 /**
  * The configuration keys of the optional parts, each with the service that reads it and the
@@ -58,7 +58,7 @@ export function createContainer(config: Config): ServiceManager {
   const dependencies = (config.dependencies ?? {}) as ServiceConfig;
   const container = new ServiceManager({
     ...dependencies,
-    services: { Runner: serve, ...dependencies.services, config },
+    services: { Runner: serveOnRun, ...dependencies.services, config },
     factories: {
       [Application.name]: ApplicationFactory,
       EventManager: () => new EventManager(),

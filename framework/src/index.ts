@@ -15,16 +15,12 @@
  */
 
 // The application: routes plus a pipeline, routing and dispatch as two of its steps; its
-// factory; the trace of a request's way through its pipeline; what `app.run()` serves it with.
-export {
-  Application,
-  type ApplicationOptions,
-  type ApplicationPipeOptions,
-} from './application/Application.ts';
+// factory; the trace of a request's way through its pipeline. What `app.run()` serves it
+// with is in hyperpipe/server, the options of a pipeline entry in hyperpipe/middleware.
+export { Application, type ApplicationOptions } from './application/Application.ts';
 export { ApplicationFactory } from './application/ApplicationFactory.ts';
 export { PipelineTrace, type TraceEntry } from './application/PipelineTrace.ts';
 export type { TraceOption, TraceSink } from './application/PipelineTraceOption.ts';
-export type { Runner } from './application/Runner.ts';
 // The container and configuration; the shapes of configuration are in hyperpipe/config.
 export { loadConfig } from './config/loadConfig.ts';
 export type { Container } from './container/Container.ts';

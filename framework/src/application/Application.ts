@@ -1,9 +1,10 @@
 import type { Container } from '../container/Container.ts';
 import { EventManager } from '../events/EventManager.ts';
-import { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import type { ResponsePrototype } from '../http/ResponsePrototype.ts';
 import { ServerRequest } from '../http/ServerRequest.ts';
 import type {
   AnyMiddleware,
+  ApplicationPipeOptions,
   ErrorMiddlewareFunction,
   Middleware,
   MiddlewareInterface,
@@ -14,18 +15,18 @@ import type { Route } from '../router/Route.ts';
 import type { RouteMiddleware } from '../router/RouteMiddleware.ts';
 import type { Router } from '../router/Router.ts';
 import type { RouteParams } from '../router/routePath.ts';
-import { ApplicationEvents } from './ApplicationEvents.ts';
+import type { UriTemplate } from '../router/UriTemplate.ts';
 import type { ApplicationOptions } from './ApplicationOptions.ts';
-import { ApplicationPipeline, type ApplicationPipeOptions } from './ApplicationPipeline.ts';
+import { ApplicationPipeline } from './ApplicationPipeline.ts';
 import { DispatchMiddleware } from './DispatchMiddleware.ts';
 import { FinalHandler } from './FinalHandler.ts';
 import type { PipelineTrace } from './PipelineTrace.ts';
 import { type Tracing, tracingOf } from './PipelineTraceOption.ts';
 import { RouteCollector } from './RouteCollector.ts';
 import { RoutingMiddleware } from './RoutingMiddleware.ts';
-import type { Runner, RunningServer, ServeOptions } from './Runner.ts';
+import { type Runner, type RunningServer, runApplication, type ServeOptions } from './Runner.ts';
 
-export type { ApplicationOptions, ApplicationPipeOptions };
+export type { ApplicationOptions };
 
 /**
  * An application: routes plus a middleware pipeline.
@@ -93,16 +94,8 @@ export class Application implements MiddlewareInterface {
     return this.#answer(new ServerRequest(request));
   };
 
-  readonly #answer = (request: ServerRequest, trace?: PipelineTrace): Promise<Response> => {
-    const answer = this.#pipeline.dispatch(
-      request,
-      new ResponsePrototype(),
-      this.#finalHandler,
-      trace,
-    );
-    // A HEAD answer carries the headers a GET would, never its body.
-    return request.method === 'HEAD' ? answer.then(withoutBody) : answer;
-  };
+  readonly #answer = (request: ServerRequest, trace?: PipelineTrace): Promise<Response> =>
+    this.#pipeline.answer(request, this.#finalHandler, trace);
 
   /**
    * The same function as {@link Application.handle}, under the name fetch-style servers and msw expect.
@@ -305,37 +298,22 @@ export class Application implements MiddlewareInterface {
     return this.router.generateUri(name, params);
   }
 
+  /** The router's template of a named route's path, if it hands them out ({@link Router.uriTemplate}). */
+  uriTemplate(name: string): UriTemplate | undefined {
+    return this.router.uriTemplate?.(name);
+  }
+
   /**
    * Serves the application over HTTP with its {@link ApplicationOptions.runner}: with
    * `serve` (node:http), on `options.port`, else the `PORT` environment variable, else
-   * 8080, stopping cleanly on SIGINT and SIGTERM. First {@link ApplicationEvents.SERVER_STARTING}
+   * 8080, stopping cleanly on SIGINT and SIGTERM. First `ApplicationEvents.SERVER_STARTING`
    * lets services check what they need of the routes: a listener's error rejects, and the
    * server does not start. Once the returned server's `close()` has closed it,
-   * {@link ApplicationEvents.SERVER_CLOSED} lets services release what they hold.
+   * `ApplicationEvents.SERVER_CLOSED` lets services release what they hold.
    *
    * @throws Error when the application was built with `new Application()` and no runner
    */
   run(options: ServeOptions = {}): Promise<RunningServer> {
-    const runner = this.#runner;
-    if (runner === undefined) {
-      throw new Error(
-        'This application has no server to run on. Build it with createApplication() or the ' +
-          "container, or pass { runner: serve } (from 'hyperpipe/server') to new Application().",
-      );
-    }
-    const starting = this.events.trigger(ApplicationEvents.SERVER_STARTING, this);
-    return starting
-      .then(() => runner(this, options))
-      .then((server) => ({
-        ...server,
-        // What services hold open, such as a shared store's connection, would keep the process alive.
-        close: () =>
-          server.close().then(() => this.events.trigger(ApplicationEvents.SERVER_CLOSED, this)),
-      }));
+    return runApplication(this, this.#runner, options);
   }
-}
-
-function withoutBody(response: Response): Response {
-  if (response.body === null) return response;
-  return new Response(null, { status: response.status, headers: response.headers });
 }

@@ -1,20 +1,13 @@
 import type { Container } from '../container/Container.ts';
-import type { AnyMiddleware } from '../middleware/Middleware.ts';
+import { ResponsePrototype } from '../http/ResponsePrototype.ts';
+import type { ServerRequest } from '../http/ServerRequest.ts';
+import type { AnyMiddleware, ApplicationPipeOptions } from '../middleware/Middleware.ts';
 import { MiddlewarePipe } from '../middleware/MiddlewarePipe.ts';
 import { toStages } from '../middleware/Stage.ts';
 import type { DispatchMiddleware } from './DispatchMiddleware.ts';
+import type { FinalHandler } from './FinalHandler.ts';
+import type { PipelineTrace } from './PipelineTrace.ts';
 import type { RoutingMiddleware } from './RoutingMiddleware.ts';
-
-/**
- * Options of {@link Application.pipe} (the path is an argument of its own).
- * @category Pipeline
- */
-export interface ApplicationPipeOptions {
-  /** Higher runs earlier; default 1; negative values run last; a non-integer counts as 1. */
-  priority?: number | undefined;
-  /** Marks the middleware as error middleware whatever its shape says. */
-  error?: boolean | undefined;
-}
 
 /**
  * An application's pipeline: a middleware pipe that takes middleware in every shape
@@ -48,6 +41,20 @@ export class ApplicationPipeline extends MiddlewarePipe {
   /** Whether the dispatch middleware is in the pipeline. */
   get hasDispatch(): boolean {
     return this.#hasDispatch;
+  }
+
+  /**
+   * The application's answer to a request: the pipeline walked with a fresh response
+   * prototype, ending in `finalHandler`. A HEAD answer carries the headers a GET would,
+   * never its body, whoever answered it.
+   */
+  answer(
+    request: ServerRequest,
+    finalHandler: FinalHandler,
+    trace: PipelineTrace | undefined,
+  ): Promise<Response> {
+    const answer = this.dispatch(request, new ResponsePrototype(), finalHandler, trace);
+    return request.method === 'HEAD' ? answer.then(withoutBody) : answer;
   }
 
   /** Adds middleware, under a path prefix when one is given, noting routing and dispatch. */
@@ -92,4 +99,9 @@ function alreadyPiped(what: string): string {
     `The ${what} middleware is already in the pipeline. Adding the first route pipes routing and ` +
     `dispatch automatically; to place them yourself, pipe them before adding routes.`
   );
+}
+
+function withoutBody(response: Response): Response {
+  if (response.body === null) return response;
+  return new Response(null, { status: response.status, headers: response.headers });
 }

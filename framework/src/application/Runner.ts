@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import type { EventManager } from '../events/EventManager.ts';
+import { ApplicationEvents } from './ApplicationEvents.ts';
 
 /*
  * What `app.run()` needs from a server, declared where the application is, so the core
@@ -88,3 +90,35 @@ export interface RunningServer {
  * @category HTTP
  */
 export type Runner = (handler: FetchHandler, options?: ServeOptions) => Promise<RunningServer>;
+
+/**
+ * What `app.run()` does: triggers `ApplicationEvents.SERVER_STARTING` (a listener's error
+ * rejects, and no server starts), serves the application with its runner, and gives back a
+ * server whose `close()` then triggers `ApplicationEvents.SERVER_CLOSED`, so that what
+ * services hold open, such as a shared store's connection, does not keep the process alive.
+ * Here, beside the runner it wraps, rather than in `Application`, which only delegates.
+ *
+ * @param application - the application, its `events` and its `fetch`
+ * @param runner - its runner; `undefined` for an application built with `new Application()`
+ */
+export function runApplication(
+  application: FetchHandler & { readonly events: EventManager },
+  runner: Runner | undefined,
+  options: ServeOptions,
+): Promise<RunningServer> {
+  if (runner === undefined) {
+    throw new Error(
+      'This application has no server to run on. Build it with createApplication() or the ' +
+        "container, or pass { runner: serve } (from 'hyperpipe/server') to new Application().",
+    );
+  }
+  const { events } = application;
+  return events
+    .trigger(ApplicationEvents.SERVER_STARTING, application)
+    .then(() => runner(application, options))
+    .then((server) => ({
+      ...server,
+      close: () =>
+        server.close().then(() => events.trigger(ApplicationEvents.SERVER_CLOSED, application)),
+    }));
+}

@@ -57,6 +57,7 @@ export class ServerRequest<Params extends string = string> {
   readonly basePath: string;
   #attributes: AttributeLink | undefined;
   #url: URL | undefined;
+  #query: URLSearchParams | undefined;
   #origin: string | undefined;
 
   /**
@@ -108,9 +109,14 @@ export class ServerRequest<Params extends string = string> {
     return this.#url;
   }
 
-  /** The query string parameters of the request URL. */
+  /**
+   * The query string parameters of the request URL. Parsed once per request, also for the
+   * copies made later; a URL without `?` has none, and is not parsed for them at all: the
+   * REST resources ask on every collection request (issue 47).
+   */
   get query(): URLSearchParams {
-    return this.url.searchParams;
+    this.#query ??= this.request.url.includes('?') ? this.url.searchParams : new URLSearchParams();
+    return this.#query;
   }
 
   /**
@@ -194,6 +200,8 @@ export class ServerRequest<Params extends string = string> {
     const copy = new ServerRequest(this.request, path, basePath);
     copy.#attributes = attributes;
     copy.#origin = this.#origin;
+    copy.#url = this.#url;
+    copy.#query = this.#query;
     return copy;
   }
 }

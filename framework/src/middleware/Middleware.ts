@@ -143,3 +143,15 @@ export type AnyMiddleware = Middleware | ErrorMiddlewareFunction;
 export function errorMiddleware(handler: ErrorMiddlewareFunction): ErrorMiddlewareInterface {
   return { processError: handler };
 }
+
+/**
+ * Options of a pipeline entry, as `Application.pipe` takes them (the path is an argument of
+ * its own).
+ * @category Pipeline
+ */
+export interface ApplicationPipeOptions {
+  /** Higher runs earlier; default 1; negative values run last; a non-integer counts as 1. */
+  priority?: number | undefined;
+  /** Marks the middleware as error middleware whatever its shape says. */
+  error?: boolean | undefined;
+}

@@ -3,6 +3,7 @@ import type { RouteOptionRules } from './RouteOptions.ts';
 import { RouteResult } from './RouteResult.ts';
 import { refuseDuplicate } from './refuseDuplicate.ts';
 import { fillRoutePath, type RouteParams } from './routePath.ts';
+import { UriTemplate } from './UriTemplate.ts';
 
 /**
  * What an application needs from a router. Two come with Hyperpipe, both built on
@@ -38,6 +39,12 @@ export interface Router {
    * @throws Error `Cannot generate URI for route "X"; route not found` for an unknown name
    */
   generateUri(name: string, params?: RouteParams): string;
+  /**
+   * The path of a named route as a template to fill for each link, with the route's token
+   * check: optional, since {@link Router.generateUri} builds the same paths.
+   * @throws Error `Cannot generate URI for route "X"; route not found` for an unknown name
+   */
+  uriTemplate?(name: string): UriTemplate;
 }
 
 /**
@@ -81,6 +88,7 @@ export abstract class RouteTable implements Router {
   readonly #routes: Route[] = [];
   readonly #byName = new Map<string, Route>();
   readonly #byPath = new Map<string, Route[]>();
+  readonly #templates = new Map<string, UriTemplate>();
 
   /**
    * Creates the table.
@@ -123,6 +131,21 @@ export abstract class RouteTable implements Router {
     const route = this.#byName.get(name);
     if (!route) throw new Error(`Cannot generate URI for route "${name}"; route not found`);
     return fillRoutePath(name, route.parts, params, route.options.tokens);
+  }
+
+  /**
+   * The path of a named route as a {@link UriTemplate}, made once per route.
+   * @throws Error `Cannot generate URI for route "X"; route not found` for an unknown name
+   */
+  uriTemplate(name: string): UriTemplate {
+    let template = this.#templates.get(name);
+    if (template === undefined) {
+      const route = this.#byName.get(name);
+      if (!route) throw new Error(`Cannot generate URI for route "${name}"; route not found`);
+      template = new UriTemplate(route);
+      this.#templates.set(name, template);
+    }
+    return template;
   }
 
   /**

@@ -18,3 +18,4 @@ export type { RouteMiddleware, RouteParamNames } from './RouteMiddleware.ts';
 export type { RouteOptionRules } from './RouteOptions.ts';
 export { ROUTE_RESULT, RouteResult } from './RouteResult.ts';
 export { type MethodRules, type Router, RouteTable } from './Router.ts';
+export { UriTemplate } from './UriTemplate.ts';

@@ -63,7 +63,7 @@ function refuseColonParameter(path: string): void {
 }
 
 /**
- * Fills a route's placeholders. Values are percent-encoded, must not be empty and must
+ * Fills a route's placeholders ({@link fillPlaceholder}). Values are percent-encoded, must not be empty and must
  * match the placeholder's token, so that matching the result finds the same route again.
  */
 export function fillRoutePath(
@@ -74,24 +74,29 @@ export function fillRoutePath(
 ): string {
   let path = '';
   for (const part of parts) {
-    path += part.param === undefined ? part.literal : filled(routeName, part.param, params, tokens);
+    path +=
+      part.param === undefined
+        ? part.literal
+        : fillPlaceholder(routeName, part.param, params[part.param], tokens[part.param]);
   }
   return path;
 }
 
-/** One placeholder's value, checked and percent-encoded. */
-function filled(
+/**
+ * One placeholder's value, checked against its token and percent-encoded: what every
+ * generated URI and every link template (`UriTemplate.ts`) fills a placeholder with, so
+ * an id the route refuses is an error, never a link.
+ */
+export function fillPlaceholder(
   routeName: string,
   param: string,
-  params: RouteParams,
-  tokens: Readonly<Record<string, string>>,
+  raw: string | number | undefined,
+  token: string | undefined,
 ): string {
-  const raw = params[param];
   if (raw === undefined || raw === null) {
     throw new Error(`Missing parameter "${param}" to generate a URI for route "${routeName}"`);
   }
   const value = String(raw);
-  const token = tokens[param];
   // "." and ".." would be read as dot-segments by every URL parser.
   if (value === '' || value === '.' || value === '..') {
     throw new Error(`Parameter "${param}" of route "${routeName}" cannot be "${value}"`);

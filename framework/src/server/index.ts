@@ -8,4 +8,5 @@
  */
 
 export { ApplicationEvents } from '../application/ApplicationEvents.ts';
+export type { Runner } from '../application/Runner.ts';
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from './serve.ts';

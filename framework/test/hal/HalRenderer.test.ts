@@ -39,6 +39,16 @@ function render(
 }
 
 describe('HalRenderer self links', () => {
+  it("are an error, never a link, for an identifier the route's token refuses", () => {
+    const { app, renderer } = appWithRenderer();
+    app.routes.find((route) => route.name === 'user')?.setOptions({ tokens: { user_id: '\\d+' } });
+    const request = new ServerRequest(new Request(`${ORIGIN}/`));
+    expect(asJson(renderer.entity(request, 'User', { id: 7 }))._links).toEqual({
+      self: { href: `${ORIGIN}/users/7` },
+    });
+    expect(() => renderer.entity(request, 'User', { id: 'x7' })).toThrow(/must match/);
+  });
+
   it('are absolute URLs from the request origin and the named route', () => {
     expect(render('User', { id: 7, name: 'Ada' })).toEqual({
       _links: { self: { href: `${ORIGIN}/users/7` } },

@@ -101,6 +101,16 @@ describe('ServerRequest view of the WHATWG request', () => {
     expect(request.query.getAll('tag')).toEqual(['a', 'b']);
   });
 
+  it('parses the query once for a request and its copies, and not at all without "?"', () => {
+    const request = requestFor('http://localhost/search?q=pipes');
+    const query = request.query;
+    expect(request.withAttribute('a', 1).query).toBe(query);
+    expect(request.withPath('/b').url).toBe(request.url);
+    const plain = requestFor('http://localhost/search');
+    expect([...plain.query]).toEqual([]);
+    expect(plain.withAttribute('a', 1).query).toBe(plain.query);
+  });
+
   it('copies share the WHATWG request instead of rebuilding it', () => {
     const request = requestFor('http://localhost/');
     expect(request.withAttribute('a', 1).withPath('/b').request).toBe(request.request);

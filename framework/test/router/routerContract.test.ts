@@ -349,6 +349,46 @@ describe.each(ROUTERS)('router contract: %s', (name, makeRouter) => {
     });
   });
 
+  describe('uriTemplate', () => {
+    it('fills the one placeholder as generateUri does, the text around it kept', () => {
+      const router = routerWith(makeRouter, new Route('/n/{n}.json', handler('n'), ['GET'], 'n'));
+      const template = router.uriTemplate?.('n');
+      expect(template?.placeholder).toBe('n');
+      for (const value of [42, -7, 1e21, 'a b/c']) {
+        expect(template?.fillOne(value)).toBe(router.generateUri('n', { n: value }));
+      }
+    });
+
+    it("checks the route's token at each fill, even one set after the template was made", () => {
+      const route = new Route('/user/{id}', handler('user'), ['GET'], 'user');
+      const router = routerWith(makeRouter, route);
+      const template = router.uriTemplate?.('user');
+      expect(template?.fillOne('12a')).toBe('/user/12a');
+      route.setOptions({ tokens: { id: '\\d+' } });
+      expect(() => template?.fillOne('12a')).toThrow(/must match \/\\d\+\//);
+      expect(() => template?.fillOne('')).toThrow(/cannot be ""/);
+      expect(template?.fillOne(12)).toBe('/user/12');
+    });
+
+    it('fills a path of several placeholders by name only', () => {
+      const router = routerWith(
+        makeRouter,
+        new Route('/user/{id}/file/{name}', handler('file'), ['GET'], 'file'),
+      );
+      const template = router.uriTemplate?.('file');
+      expect(template?.placeholder).toBeUndefined();
+      expect(() => template?.fillOne(1)).toThrow(/no single placeholder/);
+      expect(template?.fill({ id: 1, name: 'a b' })).toBe('/user/1/file/a%20b');
+    });
+
+    it('throws for an unknown route name', () => {
+      const router = routerWith(makeRouter, new Route('/a', handler('a'), ['GET'], 'a'));
+      expect(() => router.uriTemplate?.('nope')).toThrow(
+        new Error('Cannot generate URI for route "nope"; route not found'),
+      );
+    });
+  });
+
   describe('malformed percent-encoding', () => {
     it.each([
       ['a truncated UTF-8 sequence', '/user/%E0%A4%A'],
