@@ -21,8 +21,9 @@ export type TypeCheckAnswer = string[] | null;
  * framework), against 1.3 s for TypeScript 6 in JavaScript, so a single check can afford a
  * type-check from scratch (a checker that runs again keeps TypeScript 6's builder in a thread
  * instead: typeCheckThread.ts). The repository's `npm run typecheck` runs the native compiler
- * too (about half the CPU of TypeScript 6); `npm run docs` builds with TypeScript 6, which typedoc's
- * API needs, and stops on any error it finds: the framework passes both.
+ * too (about half the CPU of TypeScript 6). `npm run docs` builds with TypeScript 6, which
+ * typedoc's API needs, without checking for errors again; the pack test type-checks a
+ * consumer of the framework's declarations with TypeScript 6.
  */
 export async function typeErrors(target: string): Promise<TypeCheckAnswer> {
   const config = JSON.stringify(projectConfig(target));
