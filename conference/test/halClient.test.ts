@@ -258,4 +258,44 @@ describe('a HAL client from npm writing through version 2', () => {
       db.close();
     }
   });
+
+  it('Ketting writes version 1 with the tag it read from version 2, until the speaker changes', async () => {
+    const { app, db } = await seeded(temporaryFolder());
+    const server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
+    try {
+      const id = 3;
+      const client = (types?: string) => {
+        const c = new Client(server.url);
+        if (types) {
+          const [hal] = c.contentTypeMap['application/hal+json'] ?? [];
+          c.contentTypeMap = { [types]: [hal, '1.0'] } as typeof c.contentTypeMap;
+        }
+        c.use(basicAuth('editor', 'hyperpipe-editor'));
+        c.use((request, next) => {
+          const headers = new Headers(request.headers);
+          for (const name of ['keep-alive', 'content-length']) headers.delete(name);
+          return next(new Request(request, { headers }));
+        });
+        return c;
+      };
+      const tag = (await client(V2).go(`/v2/speaker/${id}`).get()).headers.get('etag');
+      const speaker = client().go(`/speaker/${id}`);
+      const { name, url, twitter } = (await speaker.get()).data;
+      const put = (newName: string) =>
+        speaker.put({ data: { name: newName, url, twitter }, headers: { 'If-Match': tag ?? '' } });
+      // The same state in another version's representation: the write goes through.
+      await put(`${name} (renamed)`);
+      expect(db.prepare('SELECT name FROM speakers WHERE id = ?').pluck().get(id)).toBe(
+        `${name} (renamed)`,
+      );
+      // Now the tag names a state that is gone: refused, and nothing written.
+      await expect(put('Lost update')).rejects.toMatchObject({ status: 412 });
+      expect(db.prepare('SELECT name FROM speakers WHERE id = ?').pluck().get(id)).toBe(
+        `${name} (renamed)`,
+      );
+    } finally {
+      await server.close();
+      db.close();
+    }
+  });
 });
