@@ -179,7 +179,7 @@ export async function checkMutants(
 }
 
 /**
- * Writes each mutant to a folder of its own under `base` and starts their type-check: the
+ * Writes each mutant to a folder of its own under `base/apart` and starts their type-check: the
  * answers, in the mutants' order, once the compiler is done.
  */
 async function typeCheckedApart(
@@ -187,7 +187,8 @@ async function typeCheckedApart(
   base: string,
   mutants: readonly LoadedMutant[],
 ): Promise<{ answers: Promise<(string[] | null)[]> }> {
-  const folders = mutants.map((mutant) => join(base, mutant.name));
+  // Beside the checked folder, never in it: a mutant may be named anything.
+  const folders = mutants.map((mutant) => join(base, 'apart', mutant.name));
   await Promise.all(
     mutants.map((mutant, index) => writeMutantTo(mutant, folders[index] as string)),
   );
