@@ -219,6 +219,25 @@ async function walkWithTraverson(
   }
 }
 
+/** Ketting as the editor; with `vendorType`, reading and writing that type only, as HAL. */
+function editorClient(url: string, vendorType?: string): Client {
+  const client = new Client(url);
+  if (vendorType) {
+    // Version 2's media type is HAL: read and written so, as docs/conference-api.md says.
+    const [hal] = client.contentTypeMap['application/hal+json'] ?? [];
+    client.contentTypeMap = { [vendorType]: [hal, '1.0'] } as typeof client.contentTypeMap;
+  }
+  client.use(basicAuth('editor', 'hyperpipe-editor'));
+  // Ketting sends a state's headers back with it, those of its GET's answer included;
+  // Node's fetch refuses two of them, which a browser's would drop.
+  client.use((request, next) => {
+    const headers = new Headers(request.headers);
+    for (const name of ['keep-alive', 'content-length']) headers.delete(name);
+    return next(new Request(request, { headers }));
+  });
+  return client;
+}
+
 describe('a HAL client from npm writing through version 2', () => {
   it('Ketting’s get, change the name, put keeps the twitter handle version 2 shows as a link', async () => {
     const { app, db } = await seeded(temporaryFolder());
@@ -229,19 +248,7 @@ describe('a HAL client from npm writing through version 2', () => {
         .pluck()
         .get() as number;
       const twitter = db.prepare('SELECT twitter FROM speakers WHERE id = ?').pluck().get(id);
-      const client = new Client(server.url);
-      // Version 2's media type is HAL: read and written so, as docs/conference-api.md says.
-      const [hal] = client.contentTypeMap['application/hal+json'] ?? [];
-      client.contentTypeMap = { [V2]: [hal, '1.0'] } as typeof client.contentTypeMap;
-      client.use(basicAuth('editor', 'hyperpipe-editor'));
-      // Ketting sends a state's headers back with it, those of its GET's answer included;
-      // Node's fetch refuses two of them, which a browser's would drop.
-      client.use((request, next) => {
-        const headers = new Headers(request.headers);
-        for (const name of ['keep-alive', 'content-length']) headers.delete(name);
-        return next(new Request(request, { headers }));
-      });
-      const speaker = client.go(`/v2/speaker/${id}`);
+      const speaker = editorClient(server.url, V2).go(`/v2/speaker/${id}`);
       const state = await speaker.get();
       state.data.name = 'Renamed by Ketting';
       // The fields version 2's PUT takes, from what was read: a strict body refuses the
@@ -264,22 +271,10 @@ describe('a HAL client from npm writing through version 2', () => {
     const server = await app.run({ port: 0, hostname: '127.0.0.1', handleSignals: false });
     try {
       const id = 3;
-      const client = (types?: string) => {
-        const c = new Client(server.url);
-        if (types) {
-          const [hal] = c.contentTypeMap['application/hal+json'] ?? [];
-          c.contentTypeMap = { [types]: [hal, '1.0'] } as typeof c.contentTypeMap;
-        }
-        c.use(basicAuth('editor', 'hyperpipe-editor'));
-        c.use((request, next) => {
-          const headers = new Headers(request.headers);
-          for (const name of ['keep-alive', 'content-length']) headers.delete(name);
-          return next(new Request(request, { headers }));
-        });
-        return c;
-      };
-      const tag = (await client(V2).go(`/v2/speaker/${id}`).get()).headers.get('etag');
-      const speaker = client().go(`/speaker/${id}`);
+      const tag = (await editorClient(server.url, V2).go(`/v2/speaker/${id}`).get()).headers.get(
+        'etag',
+      );
+      const speaker = editorClient(server.url).go(`/speaker/${id}`);
       const { name, url, twitter } = (await speaker.get()).data;
       const put = (newName: string) =>
         speaker.put({ data: { name: newName, url, twitter }, headers: { 'If-Match': tag ?? '' } });
