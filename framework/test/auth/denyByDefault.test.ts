@@ -4,55 +4,18 @@
  * Over real sockets, as a client meets the server; misconfiguration stops the start.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthorizationRules, authConfigProvider, IDENTITY } from '../../src/auth/index.ts';
-import {
-  type Application,
-  ApplicationFactory,
-  createContainer,
-  json,
-  type ServerRequest,
-} from '../../src/index.ts';
-import { ProblemMiddleware } from '../../src/problem/index.ts';
+import { AuthorizationRules } from '../../src/auth/index.ts';
+import { type Application, json } from '../../src/index.ts';
 import type { RunningServer } from '../../src/server/index.ts';
-import { basic, REALM, useTemporaryFolder, writeHtpasswd } from './support.ts';
+import { authorizationApp, basic, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();
-const { ROUTING_MIDDLEWARE, DISPATCH_MIDDLEWARE } = ApplicationFactory;
 /** Where tests listen: a free port the system picks, on this machine only. */
 const LISTEN = { port: 0, hostname: '127.0.0.1', handleSignals: false } as const;
 
-function answerWho(request: ServerRequest): Response {
-  return json({ who: request.getAttribute(IDENTITY)?.name ?? 'guest' });
-}
-
-/** Routes `ping` (GET, POST), `Stats::reset` (POST) and the REST resource `Books`. */
+/** The application the authorization tests share (support.ts), `ping` taking GET and POST. */
 function buildApp(authorization: unknown): Application {
-  const container = createContainer({
-    ...authConfigProvider(),
-    authentication: { realm: REALM, basic: { htpasswd: writeHtpasswd(folder()) } },
-    authorization,
-    middleware_pipeline: [
-      {
-        middleware: [
-          ROUTING_MIDDLEWARE,
-          'AuthenticationMiddleware',
-          'AuthorizationMiddleware',
-          DISPATCH_MIDDLEWARE,
-        ],
-      },
-      { middleware: new ProblemMiddleware(), error: true, priority: -100 },
-    ],
-    routes: [
-      { path: '/ping', middleware: answerWho, allowed_methods: ['GET', 'POST'], name: 'ping' },
-      { path: '/stats', middleware: answerWho, allowed_methods: ['POST'], name: 'Stats::reset' },
-    ],
-  });
-  const app = container.get('Application') as Application;
-  app.route('/books', answerWho, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
-  app
-    .route('/books/{id}', answerWho, ['GET', 'PATCH', 'DELETE'])
-    .setOptions({ resource: 'Books::entity' });
-  return app;
+  return authorizationApp(folder(), authorization, ['GET', 'POST']);
 }
 
 let server: RunningServer | undefined;
@@ -188,7 +151,7 @@ describe('denyByDefault misconfigured: the application does not start, and says 
     const build = (authorization: unknown) => {
       const app = buildApp(authorization);
       // As the OAuth2 token endpoint is routed: it checks its clients itself.
-      app.route('/token', answerWho, ['POST'], 'token').setOptions({ authentication: false });
+      app.route('/token', () => json({}), ['POST'], 'token').setOptions({ authentication: false });
       return app;
     };
     let error: unknown;

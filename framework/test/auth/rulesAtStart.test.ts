@@ -5,60 +5,17 @@
  * request once the server is up. Over real sockets, as a client meets the server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { authConfigProvider, IDENTITY } from '../../src/auth/index.ts';
-import {
-  type Application,
-  ApplicationFactory,
-  createContainer,
-  json,
-  type ServerRequest,
-} from '../../src/index.ts';
-import { ProblemMiddleware } from '../../src/problem/index.ts';
+import type { Application } from '../../src/index.ts';
 import type { RunningServer } from '../../src/server/index.ts';
-import { basic, REALM, useTemporaryFolder, writeHtpasswd } from './support.ts';
+import { authorizationApp, basic, useTemporaryFolder } from './support.ts';
 
 const folder = useTemporaryFolder();
-const { ROUTING_MIDDLEWARE, DISPATCH_MIDDLEWARE } = ApplicationFactory;
 /** Where tests listen: a free port the system picks, on this machine only. */
 const LISTEN = { port: 0, hostname: '127.0.0.1', handleSignals: false } as const;
 
-/** Answers with who it saw. */
-function answerWho(request: ServerRequest): Response {
-  return json({ who: request.getAttribute(IDENTITY)?.name ?? 'guest' });
-}
-
-/**
- * An application built from configuration: a plain route `ping` (POST), a route named as an
- * RPC action, `Stats::reset` (POST), and the REST resource `Books`, under the given rules.
- */
+/** The application the authorization tests share (support.ts), `ping` taking POST. */
 function buildApp(authorization: unknown): Application {
-  const container = createContainer({
-    ...authConfigProvider(),
-    authentication: { realm: REALM, basic: { htpasswd: writeHtpasswd(folder()) } },
-    authorization,
-    middleware_pipeline: [
-      {
-        middleware: [
-          ROUTING_MIDDLEWARE,
-          'AuthenticationMiddleware',
-          'AuthorizationMiddleware',
-          DISPATCH_MIDDLEWARE,
-        ],
-      },
-      { middleware: new ProblemMiddleware(), error: true, priority: -100 },
-    ],
-    routes: [
-      { path: '/ping', middleware: answerWho, allowed_methods: ['POST'], name: 'ping' },
-      { path: '/stats', middleware: answerWho, allowed_methods: ['POST'], name: 'Stats::reset' },
-    ],
-  });
-  const app = container.get('Application') as Application;
-  // As registerResource names them: added after the application is built, before it runs.
-  app.route('/books', answerWho, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
-  app
-    .route('/books/{id}', answerWho, ['GET', 'PATCH', 'DELETE'])
-    .setOptions({ resource: 'Books::entity' });
-  return app;
+  return authorizationApp(folder(), authorization, ['POST']);
 }
 
 let server: RunningServer | undefined;

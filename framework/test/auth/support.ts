@@ -246,3 +246,46 @@ export function digest(nonce: string, options: DigestOptions = {}): string {
     `algorithm=${algorithm}, qop=auth, nc=${nc}, cnonce="${cnonce}", response="${response}"`
   );
 }
+
+/**
+ * An application built from configuration, as the authorization tests use it: a plain route
+ * `ping` (the methods given), a route named as an RPC action, `Stats::reset` (POST), and the
+ * REST resource `Books`, under `authorization`; each answers with who it saw. The users of
+ * {@link writeHtpasswd} authenticate with Basic.
+ */
+export function authorizationApp(
+  folder: string,
+  authorization: unknown,
+  pingMethods: string[],
+): Application {
+  const answerWho = (request: ServerRequest) =>
+    json({ who: request.getAttribute(IDENTITY)?.name ?? 'guest' });
+  const { ROUTING_MIDDLEWARE, DISPATCH_MIDDLEWARE } = ApplicationFactory;
+  const container = createContainer({
+    ...authConfigProvider(),
+    authentication: { realm: REALM, basic: { htpasswd: writeHtpasswd(folder) } },
+    authorization,
+    middleware_pipeline: [
+      {
+        middleware: [
+          ROUTING_MIDDLEWARE,
+          'AuthenticationMiddleware',
+          'AuthorizationMiddleware',
+          DISPATCH_MIDDLEWARE,
+        ],
+      },
+      { middleware: new ProblemMiddleware(), error: true, priority: -100 },
+    ],
+    routes: [
+      { path: '/ping', middleware: answerWho, allowed_methods: pingMethods, name: 'ping' },
+      { path: '/stats', middleware: answerWho, allowed_methods: ['POST'], name: 'Stats::reset' },
+    ],
+  });
+  const app = container.get('Application') as Application;
+  // As registerResource names them: added after the application is built, before it runs.
+  app.route('/books', answerWho, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
+  app
+    .route('/books/{id}', answerWho, ['GET', 'PATCH', 'DELETE'])
+    .setOptions({ resource: 'Books::entity' });
+  return app;
+}
