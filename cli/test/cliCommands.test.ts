@@ -280,7 +280,7 @@ describe('moving between steps', () => {
     expect(await workshop('start', '02')).toBe(0);
     expect(fixture.read('workspace/src/mine.ts')).toContain('mine');
     expect(fixture.stdout()).toContain(
-      'Left files this step does not have, which none of its files use: src/mine.ts.',
+      'Left files of src/ and config/ that this step does not have: src/mine.ts.',
     );
   });
 

@@ -91,7 +91,7 @@ export function describeOutcome(
   }
   if (outcome.unused.length > 0) {
     lines.push(
-      `Left files this step does not have, which none of its files use: ${outcome.unused.join(', ')}. Delete them once you no longer need them.`,
+      `Left files of src/ and config/ that this step does not have: ${outcome.unused.join(', ')}. Delete them once your code no longer imports them.`,
     );
   }
   return lines;

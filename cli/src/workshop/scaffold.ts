@@ -42,8 +42,8 @@ export interface ScaffoldPlan {
   strays: string[];
   /**
    * Moving on (no `removeOthers`, no `exact`): the files of src/ and config/ that the source
-   * does not have, such as an earlier step's handlers after a fast-forward. Left in place,
-   * and said so, since nothing of the step uses them.
+   * does not have, such as an earlier step's handlers after a fast-forward. Left in place
+   * (the learner's own code may still import them), and said so.
    */
   unused: string[];
 }
