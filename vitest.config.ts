@@ -2,15 +2,16 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Tests whose verdict does not depend on the Node.js line that runs them: the lesson mutants
- * (whether a check sees a mistake), the documentation site (typedoc's HTML, read as files and
- * in Chromium) and the HAL explorer in Chromium. `npm test` runs them with the rest; CI runs
+ * Tests whose verdict does not depend on the Node.js line that runs them: each step's checks
+ * against its solution, starter and lesson mutants (whether a check sees a mistake; the harness
+ * that runs them is tested on every line), the documentation site (typedoc's HTML, read as files
+ * and in Chromium) and the HAL explorer in Chromium. `npm test` runs them with the rest; CI runs
  * them on the pinned Node 24 only, and everything else on Node 22, 24 and 26 (`.ci/run`).
  * vitest starts the projects' files in the order of the projects' names: `once` first, so the
- * longest file (the lesson mutants, two minutes) does not start last and run on alone.
+ * longest file (the steps' checks, two minutes) does not start last and run on alone.
  */
 const ONCE = [
-  'cli/test/lessonMutants.test.ts',
+  'cli/test/stepChecks.test.ts',
   'framework/test/docs/layout.test.ts',
   'framework/test/docs/links.test.ts',
   'framework/test/docs/search.test.ts',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { NO_HINT_NAMED } from '../src/workshop/hints.ts';
 import { findStep, loadManifest } from '../src/workshop/manifest.ts';
 import { writeMutated } from '../src/workshop/mutants.ts';
 import { REPO_ROOT, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
+import { targetDir } from '../src/workshop/targets.ts';
 
 const ping = findStep(loadManifest(), 'ping');
 // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are control characters
@@ -189,7 +190,7 @@ describe('runChecks', () => {
 
   // A common mistake, and the hint that fixes it, as a vitest process of its own reports it.
   // Each step's lesson mutants (exercises/NN-slug/mutants) are the rest, judged on a warm
-  // checker by lessonMutants.test.ts: those of steps 03 to 05 hold this file's earlier three.
+  // checker by stepChecks.test.ts: those of steps 03 to 05 hold this file's earlier three.
   const mistakes = [
     {
       step: '02-ping',
@@ -204,6 +205,15 @@ describe('runChecks', () => {
     const run = await runChecks({ step: mistake.step, target });
     expect(run.passed).toBe(false);
     expect(run.hint, run.output).toBe(mistake.hint);
+  });
+
+  it('leaves no check-<pid>.local.json behind in the target, where checks of configuration write one', async () => {
+    const step = findStep(loadManifest(), '03');
+    const run = await runChecks({ step, target: 'solution' });
+    expect(run.passed, run.output).toBe(true);
+    const autoload = join(targetDir('solution', step), 'config/autoload');
+    const left = readdirSync(autoload).filter((name) => /^check-\d+\.local\./.test(name));
+    expect(left).toEqual([]);
   });
 
   it('does not start vitest when the signal is already aborted', async () => {

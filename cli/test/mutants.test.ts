@@ -79,4 +79,27 @@ describe('checkMutants', () => {
     );
     expect(answers).toEqual([[], ['src/app.ts:1:1 an error']]);
   });
+
+  it('judges the solution and the starter first, in the same folder, then the mutants on the solution', async () => {
+    const seen: { target: string; app: string }[] = [];
+    const runChecks = async (options: RunChecksOptions): Promise<ChecksRun> => {
+      const app = readFileSync(join(options.target, 'src/app.ts'), 'utf8');
+      seen.push({ target: options.target, app });
+      const passed = !app.includes('TODO') && app.includes('Hello from Hyperpipe!');
+      return { passed, exitCode: passed ? 0 : 1, output: '', durationMs: 1, aborted: false };
+    };
+    const verified: [string, boolean][] = [];
+    await checkMutants(runChecks, step, [mutant('greets-otherwise', 'Hello', 'Hi', 2)], {
+      targets: ['solution', 'starter'],
+      verified: (v) => verified.push([v.target, v.behaves]),
+    });
+    expect(verified).toEqual([
+      ['solution', true],
+      ['starter', true],
+    ]);
+    expect(new Set(seen.map((run) => run.target)).size).toBe(1);
+    expect(seen.map((run) => run.app.includes('TODO'))).toEqual([false, true, false]);
+    // The mutant is the solution's file with its edit, not the starter's.
+    expect(seen[2]?.app).toContain('Hi from Hyperpipe!');
+  });
 });

@@ -1,17 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { TYPE_CHECK_FILE } from '../src/workshop/checksRun.ts';
+import { describe, expect, it } from 'vitest';
 import { parseHintSections } from '../src/workshop/hints.ts';
 import { loadManifest, stepDir } from '../src/workshop/manifest.ts';
 import { EXERCISES_DIR, SOLUTIONS_DIR } from '../src/workshop/paths.ts';
 import { targetDir } from '../src/workshop/targets.ts';
-import { checksOf, summary } from './stepRuns.ts';
 
 /*
- * Every step: its checks pass against its solution and fail against its starter, and its
- * files are laid out as the workshop expects. Its lesson mutants are judged in
- * lessonMutants.test.ts.
+ * Every step's files are laid out as the workshop expects. Its checks are judged against its
+ * solution, its starter and its lesson mutants in stepChecks.test.ts.
  */
 
 const steps = loadManifest();
@@ -30,16 +27,6 @@ function resolvesHyperpipe(folder: string): boolean {
     if (dirname(dir) === dir) return false;
   }
 }
-
-// Start every run now, a few at a time, so the tests below mostly wait for finished ones.
-beforeAll(() => {
-  for (const step of steps) {
-    for (const target of ['solution', 'starter'] as const) {
-      // Failures are reported by the tests that await these runs.
-      checksOf(step, target).catch(() => {});
-    }
-  }
-});
 
 describe('the manifest', () => {
   it('lists steps numbered 01, 02, … whose folders exist in exercises/ and solutions/', () => {
@@ -60,59 +47,6 @@ describe('the manifest', () => {
 describe.each(steps)('step $number-$slug', (step) => {
   const dir = stepDir(step);
   const exercise = join(EXERCISES_DIR, dir);
-
-  describe.concurrent('its checks', () => {
-    it('pass against its solution', { timeout: 120_000 }, async () => {
-      const run = await checksOf(step, 'solution');
-      expect(run.checks?.length, summary(run)).toBeGreaterThan(0);
-      expect(run.passed, summary(run)).toBe(true);
-      // Two checks of one name read as one in the report, and one of them is easily stale.
-      const names = (run.checks ?? []).map((check) => check.name);
-      expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
-    });
-
-    it('fail against its starter, by failing checks rather than by crashing', {
-      timeout: 120_000,
-    }, async () => {
-      const run = await checksOf(step, 'starter');
-      expect(run.passed, summary(run)).toBe(false);
-      const checks = run.checks ?? [];
-      // A file that could not run at all shows up as one failed "check" named after the file.
-      expect(
-        checks.filter((check) => check.name === check.file),
-        summary(run),
-      ).toEqual([]);
-      expect(
-        checks.some((check) => check.status === 'failed'),
-        summary(run),
-      ).toBe(true);
-    });
-
-    it('fail one by one against its starter: a check the untouched starter passes tests nothing new', {
-      timeout: 120_000,
-    }, async () => {
-      const run = await checksOf(step, 'starter');
-      // A check named "… still …" guards what an earlier step built, and the type-check runs
-      // with every step: the starter passes both. A check skipped until the
-      // one it starts from passes (the API root) has not passed.
-      const passedOnStarter = (run.checks ?? [])
-        .filter((check) => check.status === 'passed')
-        .filter((check) => !/\bstill\b/.test(check.name) && check.file !== TYPE_CHECK_FILE)
-        .map((check) => check.name);
-      expect(passedOnStarter, summary(run)).toEqual([]);
-    });
-  });
-
-  it('leaves no check-<pid>.local.json behind', { timeout: 120_000 }, async () => {
-    await Promise.all([checksOf(step, 'solution'), checksOf(step, 'starter')]);
-    for (const target of ['solution', 'starter'] as const) {
-      const folder = join(targetDir(target, step), 'config/autoload');
-      const leftovers = existsSync(folder)
-        ? readdirSync(folder).filter((name) => /^check-\d+\.local\./.test(name))
-        : [];
-      expect(leftovers, folder).toEqual([]);
-    }
-  });
 
   it('has a README, hints, and checks that only point at hints that exist', () => {
     expect(existsSync(join(exercise, 'README.md'))).toBe(true);

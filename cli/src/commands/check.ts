@@ -54,10 +54,10 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
     throw new UsageError(
       '--url checks a live server; it does not go with --solutions, --starters or --mutants.',
     );
-  if (flags.mutants && (flags.solutions || flags.starters))
-    throw new UsageError('Give --mutants alone, or --solutions and --starters.');
-  if (flags.jobs !== undefined && !(flags.solutions || flags.starters))
-    throw new UsageError('--jobs goes with --solutions or --starters.');
+  if (flags.jobs !== undefined && (flags.mutants || !(flags.solutions || flags.starters)))
+    throw new UsageError(
+      '--jobs goes with --solutions or --starters; with --mutants, a step is judged on one checker.',
+    );
   if (flags.all && query !== undefined)
     throw new UsageError('Name a step or give --all, not both.');
   const url = parseUrl(flags.url);
@@ -65,14 +65,14 @@ export async function check(ctx: CommandContext, query: string | undefined, flag
     query !== undefined || (!flags.all && !verifying) ? [resolveStep(ctx, query)] : [...ctx.steps];
   if (query !== undefined && !verifying && !url) warnIfNotHeld(ctx, steps[0] as Step);
   const runChecks = await ctx.loadRunChecks();
+  const targets = [
+    ...(flags.solutions ? (['solution'] as const) : []),
+    ...(flags.starters ? (['starter'] as const) : []),
+  ];
   if (flags.mutants) {
-    return verifyMutants(ctx, runChecks, steps, flags.json);
+    return verifyMutants(ctx, runChecks, steps, targets, flags.json);
   }
   if (verifying) {
-    const targets = [
-      ...(flags.solutions ? (['solution'] as const) : []),
-      ...(flags.starters ? (['starter'] as const) : []),
-    ];
     return verify(ctx, runChecks, steps, targets, parseJobs(flags.jobs), flags.json);
   }
   if (flags.watch) {
@@ -162,51 +162,58 @@ async function verify(
   jobs: number,
   json: boolean | undefined,
 ): Promise<number> {
-  const p = paint(ctx.colour);
-  const describe = (v: Verification) => {
-    const did = v.result.passed ? 'passes' : 'fails';
-    const must = v.target === 'solution' ? 'pass' : 'fail';
-    const text = `${v.behaves ? '✔' : '✘'} ${stepDir(v.step)} ${v.target} ${did}${v.behaves ? '' : ` but must ${must}`} (${seconds(v.result.durationMs)})`;
-    return v.behaves ? p.green(text) : p.red(text);
-  };
   const results = await verifySteps(runChecks, steps, targets, {
     jobs,
     signal: ctx.signal,
-    settled: json
-      ? undefined
-      : (v) => {
-          ctx.out(describe(v));
-          if (!v.behaves && v.result.output.trim() !== '') {
-            const output = v.result.output.trimEnd();
-            ctx.out(ctx.colour ? output : stripVTControlCharacters(output));
-          }
-        },
+    settled: json ? undefined : (v) => showVerification(ctx, v),
   });
   const misbehaving = results.filter((v) => !v.behaves);
   if (json) {
-    const report = results.map((v) =>
-      checkRunJson(v.step, v.target, v.result, { behaves: v.behaves }),
-    );
-    ctx.out(JSON.stringify(report, null, 2));
+    ctx.out(JSON.stringify(results.map(verificationJson), null, 2));
   } else {
-    const summary = `${results.length - misbehaving.length} of ${results.length} behave (solutions pass, starters fail).`;
     ctx.out('');
-    ctx.out(misbehaving.length === 0 ? p.green(summary) : p.red(summary));
+    ctx.out(verificationSummary(ctx, results));
   }
   if (ctx.signal.aborted) return 130;
   return misbehaving.length === 0 ? 0 : 1;
+}
+
+/** One line for a solution or starter judged, and the checks' output when it misbehaved. */
+function showVerification(ctx: CommandContext, v: Verification): void {
+  const p = paint(ctx.colour);
+  const did = v.result.passed ? 'passes' : 'fails';
+  const must = v.target === 'solution' ? 'pass' : 'fail';
+  const text = `${v.behaves ? '✔' : '✘'} ${stepDir(v.step)} ${v.target} ${did}${v.behaves ? '' : ` but must ${must}`} (${seconds(v.result.durationMs)})`;
+  ctx.out(v.behaves ? p.green(text) : p.red(text));
+  if (!v.behaves && v.result.output.trim() !== '') {
+    const output = v.result.output.trimEnd();
+    ctx.out(ctx.colour ? output : stripVTControlCharacters(output));
+  }
+}
+
+function verificationSummary(ctx: CommandContext, results: readonly Verification[]): string {
+  const p = paint(ctx.colour);
+  const misbehaving = results.filter((v) => !v.behaves);
+  const summary = `${results.length - misbehaving.length} of ${results.length} behave (solutions pass, starters fail).`;
+  return misbehaving.length === 0 ? p.green(summary) : p.red(summary);
+}
+
+function verificationJson(v: Verification): object {
+  return checkRunJson(v.step, v.target, v.result, { behaves: v.behaves });
 }
 
 /**
  * `check --mutants`: applies each lesson mutant of the steps to its solution and requires the
  * checks to fail with the first failure naming the mutant's hint. A step's mutants run one after
  * another on its checker kept warm, the steps one after another (two warm checkers would share
- * this process's environment, which tells each what to check).
+ * this process's environment, which tells each what to check). With `--solutions` and
+ * `--starters`, those are judged first on the same checker.
  */
 async function verifyMutants(
   ctx: CommandContext,
   runChecks: RunChecks,
   steps: Step[],
+  targets: Array<'solution' | 'starter'>,
   json: boolean | undefined,
 ): Promise<number> {
   const p = paint(ctx.colour);
@@ -223,6 +230,11 @@ async function verifyMutants(
         ctx.out(describe(v));
         if (!v.killed) ctx.out(`  it breaks: ${v.mutant.rule}\n  by: ${v.mutant.mistake}`);
       };
+  const verifications: Verification[] = [];
+  const verified = (v: Verification) => {
+    verifications.push(v);
+    if (!json) showVerification(ctx, v);
+  };
   const verdicts: MutantVerdict[] = [];
   const { typeErrorsOfEach } = await import('../harness/typecheck.ts');
   for (const step of steps) {
@@ -233,10 +245,13 @@ async function verifyMutants(
         signal: ctx.signal,
         settled,
         typeCheckEach: typeErrorsOfEach,
+        targets,
+        verified,
       })),
     );
   }
   const survivors = verdicts.filter((v) => !v.killed);
+  const misbehaving = verifications.filter((v) => !v.behaves);
   if (json) {
     const report = verdicts.map((v) =>
       checkRunJson(v.mutant.step, `mutant ${v.mutant.name}`, v.result, {
@@ -245,12 +260,13 @@ async function verifyMutants(
         ...(v.problem ? { problem: v.problem } : {}),
       }),
     );
-    ctx.out(JSON.stringify(report, null, 2));
+    ctx.out(JSON.stringify([...verifications.map(verificationJson), ...report], null, 2));
   } else {
     const summary = `${verdicts.length - survivors.length} of ${verdicts.length} lesson mutants fail their checks with the hint that fixes them.`;
     ctx.out('');
+    if (targets.length > 0) ctx.out(verificationSummary(ctx, verifications));
     ctx.out(survivors.length === 0 ? p.green(summary) : p.red(summary));
   }
   if (ctx.signal.aborted) return 130;
-  return survivors.length === 0 ? 0 : 1;
+  return survivors.length === 0 && misbehaving.length === 0 ? 0 : 1;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { execa } from 'execa';
 import { wantsColour } from '../terminal.ts';

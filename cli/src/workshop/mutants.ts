@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Verification } from './checking.ts';
 import { type ChecksRun, type RunChecks, TYPE_CHECK_FILE } from './checksRun.ts';
 import { type Step, stepDir } from './manifest.ts';
 import { EXERCISES_DIR, STATE_DIR } from './paths.ts';
@@ -128,6 +129,10 @@ export type TypeCheckEach = (folders: readonly string[]) => Promise<(string[] | 
  * mutant is also written to a folder of its own and all are type-checked in one run of the
  * compiler, beside the checks: a re-check by TypeScript's builder costs about half a second of
  * CPU a mutant, most of the work of judging one. `settled` hears each verdict as it comes.
+ *
+ * `targets` are judged first, in the same folder on the same checker: the step's solution must
+ * pass and its starter fail (`verified` hears each). A warm re-check costs a fraction of the
+ * vitest process `check --solutions --starters` starts for each.
  */
 export async function checkMutants(
   runChecks: RunChecks,
@@ -137,20 +142,35 @@ export async function checkMutants(
     signal?: AbortSignal | undefined;
     settled?: (verdict: MutantVerdict) => void;
     typeCheckEach?: TypeCheckEach | undefined;
+    targets?: ReadonlyArray<'solution' | 'starter'> | undefined;
+    verified?: (verification: Verification) => void;
   } = {},
 ): Promise<MutantVerdict[]> {
   const solution = targetDir('solution', step);
   const base = join(STATE_DIR, 'mutants', `${stepDir(step)}-${process.pid}`);
   const folder = join(base, 'checked');
   await rm(base, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
-  await cp(solution, folder, { recursive: true });
   const verdicts: MutantVerdict[] = [];
   let edited: string[] = [];
   try {
     const typeErrors = options.typeCheckEach
       ? (await typeCheckedApart(options.typeCheckEach, base, mutants)).answers
       : undefined;
+    for (const target of options.targets ?? []) {
+      if (options.signal?.aborted) break;
+      await copyOver(targetDir(target, step), folder);
+      const result = await runChecks({
+        step,
+        target: folder,
+        warm: true,
+        stdio: 'pipe',
+        signal: options.signal,
+        typeErrors: options.typeCheckEach?.([folder]).then(([errors]) => errors ?? null),
+      });
+      const behaves = target === 'solution' ? result.passed : !result.passed;
+      options.verified?.({ step, target, result, behaves });
+    }
+    await copyOver(solution, folder);
     for (const [index, mutant] of mutants.entries()) {
       if (options.signal?.aborted) break;
       // The files the last mutant changed go back to the solution's; then this one's edits.
@@ -176,6 +196,13 @@ export async function checkMutants(
   } finally {
     await rm(base, { recursive: true, force: true });
   }
+}
+
+/** Makes `folder` a copy of `from`: a file `from` lacks is not left behind. */
+async function copyOver(from: string, folder: string): Promise<void> {
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  await cp(from, folder, { recursive: true });
 }
 
 /**
