@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../src/harness/runChecks.ts';
 import { NO_HINT_NAMED } from '../src/workshop/hints.ts';
@@ -18,13 +19,20 @@ describe('runChecks', () => {
   const folders: string[] = [];
   afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true }))));
 
+  // Step 02's checks on its solution, in colour: two tests read it.
+  let solved: ReturnType<typeof runChecks> | undefined;
+  const solvedRun = () => {
+    solved ??= runChecks({ step: ping, target: 'solution', json: true, colour: true });
+    return solved;
+  };
+
   it('runs a step against a target kind, and reports each check with json', async () => {
-    const run = await runChecks({ step: ping, target: 'solution', json: true });
+    const run = await solvedRun();
     expect(run.passed, run.output).toBe(true);
     expect(run.exitCode).toBe(0);
     expect(run.aborted).toBe(false);
     expect(run.durationMs).toBeGreaterThan(0);
-    expect(run.output).toContain('answers GET /ping with JSON');
+    expect(stripVTControlCharacters(run.output)).toContain('answers GET /ping with JSON');
     // The JSON report's file is read and removed: the output names no file that is gone.
     expect(run.output).not.toContain('JSON report written');
     expect(run.checks?.length).toBeGreaterThanOrEqual(5);
@@ -36,14 +44,21 @@ describe('runChecks', () => {
     });
   });
 
-  it('fails against a folder that fails, with the learner-facing report in each failure', async () => {
-    const lines: string[] = [];
-    const run = await runChecks({
+  // Step 02's checks on step 01's solution, as a learner who has not begun: three tests read it.
+  const lines: string[] = [];
+  let unbegun: ReturnType<typeof runChecks> | undefined;
+  const unbegunRun = () => {
+    unbegun ??= runChecks({
       step: '02',
       target: join(SOLUTIONS_DIR, '01-hello'),
       json: true,
       onOutput: (chunk) => lines.push(chunk),
     });
+    return unbegun;
+  };
+
+  it('fails against a folder that fails, with the learner-facing report in each failure', async () => {
+    const run = await unbegunRun();
     expect(run.passed).toBe(false);
     expect(run.exitCode).toBe(1);
     expect(lines.join('')).toBe(run.output);
@@ -72,13 +87,6 @@ describe('runChecks', () => {
     return folder;
   }
 
-  // Step 02's checks on step 01's solution, as a learner who has not begun: two tests read it.
-  let unbegun: ReturnType<typeof runChecks> | undefined;
-  const unbegunRun = () => {
-    unbegun ??= runChecks({ step: ping, target: join(SOLUTIONS_DIR, '01-hello') });
-    return unbegun;
-  };
-
   it('shows each failure once, the first in full last, so a 40-row terminal keeps it on screen', async () => {
     const run = await unbegunRun();
     expect(run.passed).toBe(false);
@@ -91,8 +99,7 @@ describe('runChecks', () => {
   it('uses no colours when the output is not shown on a terminal', async () => {
     const run = await unbegunRun();
     expect(run.output).not.toMatch(ANSI_CODES);
-    const coloured = await runChecks({ step: ping, target: 'solution', colour: true });
-    expect(coloured.output).toMatch(ANSI_CODES);
+    expect((await solvedRun()).output).toMatch(ANSI_CODES);
   });
 
   it('shows a syntax error in src/app.ts once, not under every check', async () => {
