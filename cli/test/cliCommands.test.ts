@@ -408,11 +408,21 @@ describe('workshop check', () => {
     fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
     expect(await workshop('check')).toBe(0);
     expect(fixture.stdout()).toContain(
-      '✔ Step 01-hello passes. Next: npm run workshop -- start 02',
+      '✔ Step 01-hello passes. Next: npm run workshop -- start 02, the next step.',
     );
     expect(readProgress(fixture.dirs.stateDir).passed).toEqual({
       '01-hello': '2026-01-02T03:04:05.678Z',
     });
+  });
+
+  it('names an earlier step not done as such once a later step passes', async () => {
+    fixture = createFixture();
+    await workshop('start', '02', '--force');
+    fixture.write('workspace/src/app.ts', `${SOLVED}\n`);
+    expect(await workshop('check')).toBe(0);
+    expect(fixture.stdout()).toContain(
+      '✔ Step 02-ping passes. Next: npm run workshop -- start 01, the first earlier step not done yet.',
+    );
   });
 
   it('reports JSON for scripts', async () => {

@@ -192,7 +192,7 @@ describe('step 13: authentication and authorization', () => {
     });
   });
 
-  it('keeps every write of every resource and version for identities', async () => {
+  it('asks for an identity on every write, of every resource in both versions', async () => {
     const [speaker] = await idsOf('speaker', 'speakers');
     const [talk] = await idsOf('talk', 'talks');
     const talkBody = { title: 'Anonymous', day: '2027-05-18', speakers: [speaker] };

@@ -7,7 +7,7 @@ import { hintPlace, namedHint } from '../workshop/hints.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
 import { startCommand } from '../workshop/moving.ts';
 import { checkMutants, loadMutants, type MutantVerdict } from '../workshop/mutants.ts';
-import { nextStep, readProgress } from '../workshop/progress.ts';
+import { nextStep, nextStepWords, readProgress } from '../workshop/progress.ts';
 import { recap } from '../workshop/recap.ts';
 import { checkRunJson } from './checkJson.ts';
 import { type CommandContext, commandHint, type RunChecks } from './context.ts';
@@ -133,7 +133,7 @@ function passedMessage(ctx: CommandContext, step: Step, url: string | undefined)
   const then = url
     ? ' (a live server does not mark a step done: run npm run check without --url for that)'
     : next
-      ? ` Next: ${commandHint(`start ${next.number}`)}`
+      ? ` Next: ${commandHint(`start ${next.number}`)}, ${nextStepWords(ctx.steps, step, next)}.`
       : `\n\n${recap(ctx.steps)}`;
   return `✔ Step ${stepDir(step)} passes${against}.${then}`;
 }

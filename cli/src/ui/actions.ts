@@ -24,6 +24,7 @@ import {
   markSkippedGiven,
   markSolutionUsed,
   nextStep,
+  nextStepWords,
   readProgress,
   setCurrent,
 } from '../workshop/progress.ts';
@@ -228,7 +229,7 @@ function reportPass(ctx: ActionContext, step: Step): void {
   ctx.dispatch({ type: 'checked', failure: null });
   const next = nextStep(steps, readProgress(dirs.stateDir), step);
   const then = next
-    ? ` Select ${stepDir(next)} and press enter for the next step.`
+    ? ` Select ${stepDir(next)} and press enter for ${nextStepWords(steps, step, next)}.`
     : `\n\n${recap(steps)}`;
   log(ctx, `✔ Step ${stepDir(step)} passes.${then}`, 'green');
   if (next) ctx.dispatch({ type: 'select', index: steps.indexOf(next) });

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WorkshopDirs } from '../workshop/dirs.ts';
 import { type Step, stepDir } from '../workshop/manifest.ts';
-import { nextStep, type Progress, progressPath, readProgress } from '../workshop/progress.ts';
+import {
+  nextStep,
+  nextStepWords,
+  type Progress,
+  progressPath,
+  readProgress,
+} from '../workshop/progress.ts';
 import type { AppEvent, AppState } from './appState.ts';
 
 export interface ProgressOptions {
@@ -68,7 +74,9 @@ function announcePasses(
   );
   for (const step of passedNow) {
     const next = nextStep(steps, after, step);
-    const then = next ? ` Select ${stepDir(next)} and press enter for the next step.` : '';
+    const then = next
+      ? ` Select ${stepDir(next)} and press enter for ${nextStepWords(steps, step, next)}.`
+      : '';
     const text = `✔ Step ${stepDir(step)} passes (checked in another terminal).${then}`;
     dispatch({ type: 'log', text, color: 'green' });
     if (latest.current.failure?.step === stepDir(step))

@@ -191,3 +191,13 @@ export function nextStep(steps: readonly Step[], progress: Progress, after?: Ste
   const start = after ? steps.indexOf(after) : -1;
   return pending.find((step) => steps.indexOf(step) > start) ?? pending[0] ?? null;
 }
+
+/**
+ * What {@link nextStep} is to a learner who just passed `passed`: the next step, or, when
+ * every later one is done (they began at a later step), the first earlier one not done.
+ */
+export function nextStepWords(steps: readonly Step[], passed: Step, next: Step): string {
+  return steps.indexOf(next) > steps.indexOf(passed)
+    ? 'the next step'
+    : 'the first earlier step not done yet';
+}
