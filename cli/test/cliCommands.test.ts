@@ -497,6 +497,8 @@ describe('workshop check', () => {
     expect(await workshop('check', '--watch', '--all')).toBe(2);
     expect(await workshop('check', '--url', 'http://localhost:1', '--solutions')).toBe(2);
     expect(await workshop('check', '--jobs', '2')).toBe(2);
+    // With --mutants, a step's targets and mutants share one checker: no jobs to share out.
+    expect(await workshop('check', '--solutions', '--mutants', '--jobs', '2')).toBe(2);
     expect(fixture.checkRuns).toEqual([]);
   });
 
