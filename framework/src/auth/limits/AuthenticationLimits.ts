@@ -1,5 +1,6 @@
 import { ApiProblem } from '../../problem/ApiProblem.ts';
 import type { SharedStore } from '../stores/SharedStore.ts';
+import type { SettlesWith } from '../stores/StoreCheck.ts';
 import type { Counted, Counting, NamedWanted, Settlement } from './Counting.ts';
 import { type AuthenticationAttempt, addressKey, principalKeys } from './failureKeys.ts';
 import { LocalCounting } from './LocalCounting.ts';
@@ -80,7 +81,7 @@ export type GuessOutcome = 'right' | 'wrong' | 'unchecked';
  *
  * @category Authentication
  */
-export interface Admission {
+export interface Admission extends SettlesWith {
   /** Seconds the client must wait before anything is checked; 0 when it may try. */
   readonly retryAfter: number;
   /**
@@ -92,7 +93,9 @@ export interface Admission {
    * Settles the count made in advance, once the credentials were checked: a wrong guess
    * keeps it, anything else takes it back. Returns the seconds the client must now wait
    * (the failure that uses up an allowance is answered 429 already). A plain outcome is
-   * every name's; an object says the user's and the OAuth2 client's apart.
+   * every name's; an object says the user's and the OAuth2 client's apart. Once settled,
+   * by this or by {@link Admission.settleRightIf}, it settles nothing more and answers as
+   * the first time.
    */
   settle(
     outcome: GuessOutcome | Readonly<Record<'user' | 'client', GuessOutcome>>,
@@ -232,17 +235,39 @@ export class AuthenticationLimits {
       retryAfter: Math.ceil(longest.msLeft / 1000),
       because: longest.kind,
       settle: async () => 0,
+      settleRightIf: () => undefined,
     };
   }
 
-  /** The admission of counts within their allowances. */
+  /** The admission of counts within their allowances, settled once. */
   #admitted(counted: readonly Counted[]): Admission {
+    let settled: Promise<number> | undefined;
+    // A settling that failed (the store could not be reached) may be tried again.
+    const once = (settling: () => Promise<number>) => {
+      settled ??= settling();
+      settled.catch(() => {
+        settled = undefined;
+      });
+      return settled;
+    };
     return {
       retryAfter: 0,
-      settle: async (outcome) => {
-        const settlements = this.#settlements(counted, outcome);
-        await this.#counting.settle(settlements);
-        return waitOf(settlements);
+      settle: (outcome) =>
+        once(async () => {
+          const settlements = this.#settlements(counted, outcome);
+          await this.#counting.settle(settlements);
+          return waitOf(settlements);
+        }),
+      settleRightIf: (store, check) => {
+        if (settled !== undefined) return undefined;
+        const checked = this.#counting.settleRightIf?.(
+          this.#settlements(counted, 'right'),
+          store,
+          check,
+        );
+        // A right answer waits for nothing: settled, it answers 0.
+        if (checked !== undefined) once(() => checked.then(() => 0));
+        return checked;
       },
     };
   }

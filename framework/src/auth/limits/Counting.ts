@@ -1,3 +1,5 @@
+import type { SettlesWith } from '../stores/StoreCheck.ts';
+
 /** Which allowance a count is of: an address's, a pair's (address and name), an account's. */
 export type CountKind = 'address' | 'pair' | 'account';
 
@@ -50,6 +52,16 @@ export interface Counting {
 
   /** Settles the counts of an attempt once its credentials were checked. */
   settle(settlements: readonly Settlement[]): Promise<void>;
+
+  /**
+   * Settles as {@link settle} does if the check passes; if it does not, as no guess (every
+   * count taken back, no address made known). Undefined when this counting cannot take the
+   * check along (see StoreCheck.ts).
+   */
+  settleRightIf?(
+    settlements: readonly Settlement[],
+    ...check: Parameters<SettlesWith['settleRightIf']>
+  ): Promise<number> | undefined;
 
   /** How many keys this process keeps (0 when they are kept in a shared store). */
   readonly size: number;

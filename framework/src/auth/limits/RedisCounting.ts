@@ -1,4 +1,5 @@
 import type { SharedStore } from '../stores/SharedStore.ts';
+import type { StoreCheck } from '../stores/StoreCheck.ts';
 import type { Counted, Counting, NamedWanted, Settlement, Wanted } from './Counting.ts';
 
 /**
@@ -40,32 +41,48 @@ return answer
 `;
 
 /**
- * Settles an attempt's counts in one step. Per count, `KEYS` holds its key and the key that
- * says its address is known (a pair's only); `ARGV[1]` is how long an address stays known
- * (ms), then per count what to do (`takeBack`, `forget`, `block`), the value of a blocked
- * pair and how long it waits (ms).
+ * Settles an attempt's counts in one step, after a check (see StoreCheck.ts) defined before
+ * it: without one, a check that always passes. Per count, `KEYS` holds its key and the key
+ * that says its address is known; `ARGV[1]` is how many counts, `ARGV[2]` how long an address
+ * stays known (ms), then per count what to do (`takeBack`, `forget`, `block`), the value of a
+ * blocked pair and how long it waits (ms). The check's keys and arguments come last. A right
+ * answer whose check fails is no guess: its counts are taken back and its address is not made
+ * known. Answers what the check answered.
  */
 const SETTLE = `
-for i = 1, #KEYS / 2 do
+local function tail(list, from)
+  local rest = {}
+  for i = from, #list do rest[#rest + 1] = list[i] end
+  return rest
+end
+local n = tonumber(ARGV[1])
+local checked = check(tail(KEYS, 2 * n + 1), tail(ARGV, 3 * n + 3))
+for i = 1, n do
   local key, known = KEYS[2 * i - 1], KEYS[2 * i]
-  local op, value, ms = ARGV[3 * i - 1], ARGV[3 * i], ARGV[3 * i + 1]
+  local op, value, ms = ARGV[3 * i], ARGV[3 * i + 1], ARGV[3 * i + 2]
+  if op == 'forget' and checked ~= 1 then op = 'takeBack' end
   if op == 'forget' then
     redis.call('DEL', key)
-    redis.call('SET', known, 1, 'PX', ARGV[1])
+    redis.call('SET', known, 1, 'PX', ARGV[2])
   elseif op == 'takeBack' then
     if redis.call('EXISTS', key) == 1 then redis.call('DECR', key) end
   elseif op == 'block' then
     redis.call('SET', key, value, 'PX', ms)
   end
 end
+return checked
 `;
+
+/** The check of a settling that has none: it passes. */
+const NO_CHECK: StoreCheck = { lua: 'local function check() return 1 end', keys: [], args: [] };
 
 /**
  * The counts of {@link AuthenticationLimits} in the Redis server of a {@link SharedStore},
  * which every machine shares, so that guesses spread over them count as one. Each step is
  * one script, so one round trip: counting an attempt (whether its address is known, and its
- * counts), then settling it. Each count expires with its time; that bounds them, so none is deleted to
- * make room. Any failure to reach Redis is the store's 503 problem, never a count of 0.
+ * counts), then settling it (with the Digest nonce count when there is one, see
+ * StoreCheck.ts). Each count expires with its time; that bounds them, so none is deleted
+ * to make room. Any failure to reach Redis is the store's 503 problem, never a count of 0.
  */
 export class RedisCounting implements Counting {
   readonly #store: SharedStore;
@@ -117,8 +134,21 @@ export class RedisCounting implements Counting {
   }
 
   async settle(settlements: readonly Settlement[]): Promise<void> {
+    await this.#settle(settlements, () => NO_CHECK);
+  }
+
+  /** Takes the check along when it is to be made in this store, else leaves it alone. */
+  settleRightIf(
+    settlements: readonly Settlement[],
+    store: SharedStore,
+    check: () => StoreCheck,
+  ): Promise<number> | undefined {
+    return store === this.#store ? this.#settle(settlements, check) : undefined;
+  }
+
+  #settle(settlements: readonly Settlement[], check: () => StoreCheck): Promise<number> {
     const keys: string[] = [];
-    const args: (string | number)[] = [this.#knownMs];
+    const args: (string | number)[] = [settlements.length, this.#knownMs];
     for (const settlement of settlements) {
       const { count } = settlement;
       keys.push(this.#key(count), this.#knownKey(count));
@@ -128,7 +158,13 @@ export class RedisCounting implements Counting {
         args.push('block', count.limit + 1, settlement.waitMs);
       else args.push('keep', 0, 0);
     }
-    await this.#store.run((redis) => redis.eval(SETTLE, keys.length, ...keys, ...args));
+    return this.#store.run(async (redis) => {
+      // Made here: the store has learnt what a check may need (the life of its data).
+      const made = check();
+      const script = `${made.lua}\n${SETTLE}`;
+      const all = [...keys, ...made.keys];
+      return (await redis.eval(script, all.length, ...all, ...args, ...made.args)) as number;
+    });
   }
 
   #key(count: Wanted): string {
