@@ -81,7 +81,16 @@ async function startServer(env: Record<string, string> = {}): Promise<ChildProce
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  await new Promise<void>((ready) => child.stdout?.once('data', () => ready()));
+  // The first line comes before the server listens: wait for the one that gives its URL.
+  await new Promise<void>((ready) => {
+    let output = '';
+    child.stdout?.on('data', function listening(chunk) {
+      output += chunk;
+      if (!output.includes('Conference API on ')) return;
+      child.stdout?.off('data', listening);
+      ready();
+    });
+  });
   child.stdout?.resume();
   return child;
 }
@@ -220,7 +229,9 @@ async function redisTrips(server: ChildProcess): Promise<void> {
         trips.push(proxy.trips - tripsBefore);
         // INFO itself is a command.
         commands.push((await redis.commands()) - commandsBefore - 1);
-        if (answer.status >= 400) throw new Error(`${what}: ${answer.status} ${answer.body}`);
+        // Status 0 is no answer at all: a request that never reached the server.
+        if (answer.status === 0 || answer.status >= 400)
+          throw new Error(`${what}: ${answer.status} ${answer.body}`);
       }
       console.log(
         `${what}: ${median(trips)} round trips, ${median(commands)} commands (medians of ${runs})`,

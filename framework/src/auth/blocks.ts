@@ -39,6 +39,7 @@ export type { NonceCheck } from './stores/NonceCounts.ts';
 export { RedisTokenStore } from './stores/RedisTokenStore.ts';
 export { SharedStore, storeUnavailable } from './stores/SharedStore.ts';
 export { SqliteTokenStore } from './stores/SqliteTokenStore.ts';
+export type { SettlesWith, StoreCheck } from './stores/StoreCheck.ts';
 export type {
   OAuth2Client,
   StoredToken,

@@ -164,8 +164,9 @@ export class Authenticator {
     let result: AuthenticationResult;
     try {
       // The client's checks take its share of the queue, not everyone's.
+      // The admission goes along: Digest records its nonce count as it is settled.
       result = await asClient(addressKey(address), () =>
-        adapter.authenticate(request, authorization),
+        adapter.authenticate(request, authorization, admission),
       );
     } catch (error) {
       // A check refused for want of room, or a store that failed: nobody's guess.

@@ -1,17 +1,10 @@
-import { createRequire } from 'node:module';
-import type Database from 'better-sqlite3';
-import type { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  type RateLimiterRes,
-  RateLimiterSQLite,
-} from 'rate-limiter-flexible';
 import { ApiProblem } from '../../problem/ApiProblem.ts';
 import type { SharedStore } from '../stores/SharedStore.ts';
+import type { SettlesWith } from '../stores/StoreCheck.ts';
+import type { Counted, Counting, NamedWanted, Settlement } from './Counting.ts';
 import { type AuthenticationAttempt, addressKey, principalKeys } from './failureKeys.ts';
-import { RecentKeys } from './RecentKeys.ts';
+import { LocalCounting } from './LocalCounting.ts';
+import { RedisCounting } from './RedisCounting.ts';
 
 /**
  * How many failed authentications a client may make. Configured as `authentication.limits`.
@@ -74,15 +67,6 @@ const HOUR_S = 3600;
  */
 const KNOWN_S = 7 * 24 * 3600;
 
-/** The counts of a guess: per pair of address and user, per address, per account, and known pairs. */
-interface Counters {
-  readonly pairs: RateLimiterAbstract;
-  readonly addresses: RateLimiterAbstract;
-  readonly accounts: RateLimiterAbstract;
-  /** The pairs whose address is known to its account: set by a success, kept a week. */
-  readonly known: RateLimiterAbstract;
-}
-
 /**
  * How a checked guess turned out: `right`, `wrong`, or `unchecked` (refused for want of
  * room, a store that failed, or no guess at all, such as a right Digest response on a stale
@@ -97,7 +81,7 @@ export type GuessOutcome = 'right' | 'wrong' | 'unchecked';
  *
  * @category Authentication
  */
-export interface Admission {
+export interface Admission extends SettlesWith {
   /** Seconds the client must wait before anything is checked; 0 when it may try. */
   readonly retryAfter: number;
   /**
@@ -109,26 +93,13 @@ export interface Admission {
    * Settles the count made in advance, once the credentials were checked: a wrong guess
    * keeps it, anything else takes it back. Returns the seconds the client must now wait
    * (the failure that uses up an allowance is answered 429 already). A plain outcome is
-   * every name's; an object says the user's and the OAuth2 client's apart.
+   * every name's; an object says the user's and the OAuth2 client's apart. Once settled,
+   * by this or by {@link Admission.settleRightIf}, it settles nothing more and answers as
+   * the first time.
    */
   settle(
     outcome: GuessOutcome | Readonly<Record<'user' | 'client', GuessOutcome>>,
   ): Promise<number>;
-}
-
-/** A count made in advance: of the address, or of a pair or an account of one name. */
-interface Reserved {
-  readonly counter: RateLimiterAbstract;
-  readonly key: string;
-  readonly limit: number;
-  /** The name's kind, `user` or `client`; undefined for the address's count. */
-  readonly name?: 'user' | 'client' | undefined;
-  readonly result: RateLimiterRes;
-  /**
-   * Counted only to be taken back: an account's count, reserved before it was known that the
-   * address is its owner's (see `admit`).
-   */
-  readonly takenBack?: boolean;
 }
 
 /**
@@ -156,13 +127,14 @@ interface Reserved {
  * want of room (503) and a check that is no guess leave no count behind. Only password
  * checks are limited: a valid Bearer token is never refused for guesses at the password.
  *
- * Counted with rate-limiter-flexible: in memory by default, in an SQLite table
- * (`authentication_failures`) the processes of one machine share, or in the Redis server of
- * a {@link SharedStore} that several machines share, so that guesses spread over them
- * count as one. Long names are kept as their SHA-256. In this process, at most `maxKeys`
- * counts are kept, the least recently used going first, and a count used up stays until
- * its wait is over, whatever new names arrive (see RecentKeys.ts); in Redis, each count
- * expires with its time.
+ * Counted in memory by default, in an SQLite table (`authentication_failures`) the
+ * processes of one machine share (LocalCounting.ts, with rate-limiter-flexible), or in the
+ * Redis server of a {@link SharedStore} that several machines share, so that guesses spread
+ * over them count as one (RedisCounting.ts: a script counts an attempt, another settles it,
+ * so two round trips). Long names are kept as their SHA-256. In this process, at most
+ * `maxKeys` counts are kept, the least recently used going first, and a count used up stays
+ * until its wait is over, whatever new names arrive (see RecentKeys.ts); in Redis, each
+ * count expires with its time.
  *
  * With a shared store the limits fail closed: while Redis cannot be reached, every method
  * throws the store's 503 problem with `Retry-After`, never an answer that lets a guess in.
@@ -186,14 +158,7 @@ export class AuthenticationLimits {
   readonly #window: number;
   readonly #addressFailures: number;
   readonly #userFailures: number;
-  /**
-   * This process's counters, in memory or SQLite, with their keys, bounded to `maxKeys`, and
-   * a promise that settles once the SQLite table exists; undefined with a shared store.
-   */
-  readonly #local: { counters: Counters; keys: RecentKeys; ready: Promise<unknown> } | undefined;
-  readonly #store: SharedStore | undefined;
-  /** The counters in Redis, for the client they were made with. */
-  #shared: { redis: Redis; counters: Counters } | undefined;
+  readonly #counting: Counting;
 
   /**
    * Creates the limits.
@@ -213,33 +178,26 @@ export class AuthenticationLimits {
     this.#addressFailures = positive(options.addressFailures, 100, 'addressFailures');
     this.#userFailures = positive(options.userFailures, 20, 'userFailures');
     const maxKeys = positive(options.maxKeys, 50_000, 'maxKeys');
-    this.#store = store;
-    if (store !== undefined) {
-      if (options.database !== undefined) {
-        throw new Error(
-          'authentication.limits.database and authentication.store are both configured: choose one, ' +
-            'the store for several machines or the SQLite file for the processes of one',
-        );
-      }
-      return;
+    if (store !== undefined && options.database !== undefined) {
+      throw new Error(
+        'authentication.limits.database and authentication.store are both configured: choose one, ' +
+          'the store for several machines or the SQLite file for the processes of one',
+      );
     }
-    const database = options.database === undefined ? undefined : new (sqlite())(options.database);
-    const made = {
-      pairs: counter(database, 'pair', this.#failures, HOUR_S),
-      addresses: counter(database, 'address', this.#addressFailures, HOUR_S),
-      accounts: counter(database, 'account', this.#userFailures, HOUR_S),
-      known: counter(database, 'known', 1, KNOWN_S),
-    };
-    this.#local = {
-      counters: {
-        pairs: made.pairs.limiter,
-        addresses: made.addresses.limiter,
-        accounts: made.accounts.limiter,
-        known: made.known.limiter,
-      },
-      keys: new RecentKeys(maxKeys),
-      ready: Promise.all(Object.values(made).map(({ ready }) => ready)),
-    };
+    this.#counting =
+      store === undefined
+        ? new LocalCounting({
+            limits: {
+              pair: this.#failures,
+              address: this.#addressFailures,
+              account: this.#userFailures,
+            },
+            hourS: HOUR_S,
+            knownS: KNOWN_S,
+            maxKeys,
+            database: options.database,
+          })
+        : new RedisCounting(store, HOUR_S, KNOWN_S);
   }
 
   /**
@@ -247,7 +205,7 @@ export class AuthenticationLimits {
    * many used up; none with a shared store.
    */
   get size(): number {
-    return this.#local?.keys.size ?? 0;
+    return this.#counting.size;
   }
 
   /**
@@ -256,187 +214,97 @@ export class AuthenticationLimits {
    * user or client, only its address is counted. Settle every admission once the credentials
    * were checked, whatever happened (see {@link Admission.settle}).
    */
-  admit(attempt: AuthenticationAttempt): Promise<Admission> {
-    return this.#counting(async (counters) => {
-      const { address, named } = this.#keysOf(attempt, counters);
-      const wanted: Array<Omit<Reserved, 'result'>> = [
-        { counter: counters.addresses, key: address, limit: this.#addressFailures },
-      ];
-      for (const { name, pair, account } of named) {
-        wanted.push({ counter: counters.pairs, key: pair, limit: this.#failures, name });
-        wanted.push({ counter: counters.accounts, key: account, limit: this.#userFailures, name });
-      }
-      // Whether the address is known, and the counts, in one round trip to a shared store:
-      // each account's count is reserved at once, and taken back when settled if the address
-      // turns out to be its owner's.
-      const [known, counted] = await Promise.all([
-        Promise.all(named.map(({ pair }) => counters.known.get(pair))),
-        Promise.all(
-          wanted.map(async (want) => ({ ...want, result: await want.counter.penalty(want.key) })),
-        ),
-      ]);
-      // An address known to any name the attempt gives is its owner's: no account budget.
-      const stranger = known.every((pair) => pair === null);
-      const reserved = counted.map((count) =>
-        stranger || count.counter !== counters.accounts ? count : { ...count, takenBack: true },
-      );
-      const over = reserved.filter(
-        ({ result, limit, takenBack }) => !takenBack && result.consumedPoints > limit,
-      );
-      if (over.length === 0)
-        return { retryAfter: 0, settle: (outcome) => this.#settle(reserved, outcome) };
-      await Promise.all(reserved.map(({ counter, key }) => counter.reward(key)));
-      for (const { counter, key, result } of over) this.#spent(counter, key, result.msBeforeNext);
-      const longest = over.reduce((a, b) =>
-        b.result.msBeforeNext > a.result.msBeforeNext ? b : a,
-      );
+  async admit(attempt: AuthenticationAttempt): Promise<Admission> {
+    const address = addressKey(attempt.address);
+    const named: NamedWanted[] = principalKeys(attempt).map((principal) => {
+      const name = principal.startsWith('client:') ? ('client' as const) : ('user' as const);
       return {
-        retryAfter: Math.ceil(longest.result.msBeforeNext / 1000),
-        because: becauseOf(longest.counter, counters),
-        settle: async () => 0,
+        pair: { kind: 'pair', key: `${principal}@${address}`, limit: this.#failures, name },
+        account: { kind: 'account', key: principal, limit: this.#userFailures, name },
       };
     });
+    const { counted, over } = await this.#counting.count(
+      { kind: 'address', key: address, limit: this.#addressFailures },
+      named,
+    );
+    if (!over) return this.#admitted(counted);
+    const longest = counted
+      .filter(({ consumed, limit }) => consumed > limit)
+      .reduce((a, b) => (b.msLeft > a.msLeft ? b : a));
+    return {
+      retryAfter: Math.ceil(longest.msLeft / 1000),
+      because: longest.kind,
+      settle: async () => 0,
+      settleRightIf: () => undefined,
+    };
+  }
+
+  /** The admission of counts within their allowances, settled once. */
+  #admitted(counted: readonly Counted[]): Admission {
+    let settled: Promise<number> | undefined;
+    // A settling that failed (the store could not be reached) may be tried again.
+    const once = (settling: () => Promise<number>) => {
+      settled ??= settling();
+      settled.catch(() => {
+        settled = undefined;
+      });
+      return settled;
+    };
+    return {
+      retryAfter: 0,
+      settle: (outcome) =>
+        once(async () => {
+          const settlements = this.#settlements(counted, outcome);
+          await this.#counting.settle(settlements);
+          return waitOf(settlements);
+        }),
+      settleRightIf: (store, check) => {
+        if (settled !== undefined) return undefined;
+        const checked = this.#counting.settleRightIf?.(
+          this.#settlements(counted, 'right'),
+          store,
+          check,
+        );
+        // A right answer waits for nothing: settled, it answers 0.
+        if (checked !== undefined) once(() => checked.then(() => 0));
+        return checked;
+      },
+    };
   }
 
   /**
-   * Keeps the counts of a wrong guess and takes back the others; a right password starts
-   * its pair's count again and makes the address known to its account.
+   * What settling does to each count: a wrong guess keeps it, anything else takes it back;
+   * a right password starts its pair's count again and makes the address known to its
+   * account. The failure that uses up an allowance is answered 429 already: a pair's then
+   * waits `window` seconds, the others until their hour is over.
    */
-  #settle(
-    reserved: readonly Reserved[],
+  #settlements(
+    counted: readonly Counted[],
     outcome: GuessOutcome | Readonly<Record<'user' | 'client', GuessOutcome>>,
-  ): Promise<number> {
+  ): Settlement[] {
     const of = (name: 'user' | 'client' | undefined): GuessOutcome => {
       if (typeof outcome === 'string') return outcome;
       if (name !== undefined) return outcome[name];
       // The address's count: kept if any name's guess was wrong.
       return outcome.user === 'wrong' || outcome.client === 'wrong' ? 'wrong' : 'unchecked';
     };
-    return this.#counting(async (counters) => {
-      const waits = await Promise.all(
-        reserved.map(async ({ counter, key, limit, name, result, takenBack }) => {
-          const settled = takenBack ? 'unchecked' : of(name);
-          if (settled === 'right' && counter === counters.pairs) {
-            await Promise.all([counter.delete(key), counters.known.block(key, KNOWN_S)]);
-          } else if (settled !== 'wrong') {
-            await counter.reward(key);
-          } else if (result.consumedPoints >= limit) {
-            // The failure that uses up an allowance is answered 429 already; a pair's
-            // allowance then waits `window` seconds.
-            const wait = counter === counters.pairs ? this.#window * 1000 : result.msBeforeNext;
-            if (counter === counters.pairs) await counter.block(key, this.#window);
-            this.#spent(counter, key, wait);
-            return wait;
-          }
-          return 0;
-        }),
-      );
-      return Math.ceil(Math.max(0, ...waits) / 1000);
+    return counted.map((count) => {
+      const settled = of(count.name);
+      if (settled === 'right' && count.kind === 'pair') return { count, action: 'forget' };
+      if (settled !== 'wrong') return { count, action: 'takeBack' };
+      if (count.consumed < count.limit) return { count, action: 'keep', waitMs: 0 };
+      const waitMs = count.kind === 'pair' ? this.#window * 1000 : count.msLeft;
+      return { count, action: 'keep', waitMs };
     });
   }
-
-  /** Keeps a used-up count in this process until its wait is over (see RecentKeys.ts). */
-  #spent(counter: RateLimiterAbstract, key: string, ms: number): void {
-    this.#local?.keys.spend(counter, key, ms);
-  }
-
-  /**
-   * Runs `count` on the counters: this process's, or those in the shared store, where any
-   * failure to reach Redis becomes the store's 503 problem (never a count of 0).
-   */
-  async #counting<T>(count: (counters: Counters) => Promise<T>): Promise<T> {
-    if (this.#local !== undefined) {
-      await this.#local.ready;
-      return count(this.#local.counters);
-    }
-    return (this.#store as SharedStore).run((redis) => count(this.#countersIn(redis)));
-  }
-
-  /** The counters in Redis, made once per client (the store makes a new one after `close()`). */
-  #countersIn(redis: Redis): Counters {
-    if (this.#shared?.redis !== redis) {
-      const store = this.#store as SharedStore;
-      const counter = (name: string, points: number, duration = HOUR_S) =>
-        new RateLimiterRedis({
-          storeClient: redis,
-          useRedisPackage: false,
-          // Refuse at once while the connection is down, rather than wait for it.
-          rejectIfRedisNotReady: true,
-          keyPrefix: store.key('limits', name),
-          points,
-          duration,
-        });
-      const counters = {
-        pairs: counter('pair', this.#failures),
-        addresses: counter('address', this.#addressFailures),
-        accounts: counter('account', this.#userFailures),
-        known: counter('known', 1, KNOWN_S),
-      };
-      this.#shared = { redis, counters };
-    }
-    return this.#shared.counters;
-  }
-
-  /** The keys of an attempt: its address, and a pair and an account per name it gave. */
-  #keysOf(
-    attempt: AuthenticationAttempt,
-    counters: Counters,
-  ): {
-    address: string;
-    named: Array<{ name: 'user' | 'client'; pair: string; account: string }>;
-  } {
-    // Only this process's keys are bounded here. Keys in Redis expire with their time, and
-    // another machine's counts are never deleted to make room here.
-    const keys = this.#local?.keys;
-    const keep = (counter: RateLimiterAbstract, key: string) =>
-      keys === undefined ? key : keys.touch(counter, key);
-    const address = keep(counters.addresses, addressKey(attempt.address));
-    // Known pairs are not kept here: only a success makes one, so guesses cannot push one out.
-    const named = principalKeys(attempt).map((principal) => ({
-      name: principal.startsWith('client:') ? ('client' as const) : ('user' as const),
-      pair: keep(counters.pairs, `${principal}@${address}`),
-      account: keep(counters.accounts, principal),
-    }));
-    return { address, named };
-  }
 }
 
-/** better-sqlite3, loaded for a `database` only: limits counted in memory never load it. */
-function sqlite(): typeof Database {
-  return createRequire(import.meta.url)('better-sqlite3') as typeof Database;
-}
-
-/** A counter of `points` per `duration` seconds, in memory or in the shared SQLite table. */
-function counter(
-  database: Database.Database | undefined,
-  keyPrefix: string,
-  points: number,
-  duration: number,
-): { limiter: RateLimiterAbstract; ready: Promise<void> } {
-  const settings = { points, duration, keyPrefix };
-  if (database === undefined) {
-    return { limiter: new RateLimiterMemory(settings), ready: Promise.resolve() };
-  }
-  let created: (error?: Error) => void = () => {};
-  const ready = new Promise<void>((resolve, reject) => {
-    created = (error) => (error ? reject(error) : resolve());
-  });
-  const limiter = new RateLimiterSQLite(
-    {
-      ...settings,
-      storeClient: database,
-      storeType: 'better-sqlite3',
-      tableName: 'authentication_failures',
-    },
-    created,
+/** The seconds a client must wait once its counts are settled. */
+function waitOf(settlements: readonly Settlement[]): number {
+  const waits = settlements.map((settlement) =>
+    settlement.action === 'keep' ? settlement.waitMs : 0,
   );
-  return { limiter, ready };
-}
-
-/** Which limit a counter stands for, to tell a refused client why. */
-function becauseOf(counter: RateLimiterAbstract, counters: Counters): Admission['because'] {
-  if (counter === counters.addresses) return 'address';
-  return counter === counters.pairs ? 'pair' : 'account';
+  return Math.ceil(Math.max(0, ...waits) / 1000);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ServerRequest } from '../../http/ServerRequest.ts';
+import type { SettlesWith } from '../stores/StoreCheck.ts';
 import type { AuthenticationAdapter, AuthenticationResult } from './AuthenticationAdapter.ts';
 import type { Authorization } from './authorizationHeader.ts';
 
@@ -98,10 +99,14 @@ export abstract class SchemeAdapter<Users> implements AuthenticationAdapter {
    * Verifies the credentials of a request this adapter accepted.
    *
    * @param authorization - its `Authorization` header, split
+   * @param admission - the admission the limits gave the attempt: a check the shared store
+   *   makes once the credentials proved right (Digest's nonce count) can go with its settling,
+   *   in the same round trip
    */
   abstract authenticate(
     request: ServerRequest,
     authorization: Authorization,
+    admission?: SettlesWith,
   ): Promise<AuthenticationResult>;
 
   /** The `WWW-Authenticate` challenges asking for this scheme. */

@@ -1,3 +1,5 @@
+import type { SettlesWith } from './StoreCheck.ts';
+
 /**
  * What `DigestNonces.use` says about a nonce and its count.
  *
@@ -22,6 +24,9 @@ export interface NonceCounts {
    * Records `count` for `user`'s `nonce` (issued at `issuedAt`, ms) unless it was used
    * already or lies {@link COUNT_WINDOW} or more below the highest.
    *
+   * @param settling - the attempt whose failure counts are settled by the answer: counts
+   *   kept in the same shared store record `count` in the same round trip (see StoreCheck.ts)
+   *
    * @returns `ok`; `replayed` for a count used already or too far below the highest;
    *   `stale` when the counts this needs were dropped to make room
    */
@@ -30,5 +35,6 @@ export interface NonceCounts {
     nonce: string,
     issuedAt: number,
     count: number,
+    settling?: SettlesWith,
   ): NonceCheck | Promise<NonceCheck>;
 }

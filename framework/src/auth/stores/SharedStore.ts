@@ -113,8 +113,8 @@ export class SharedStore {
   }
 
   /**
-   * The client, connected or connecting; for libraries that take one, such as
-   * rate-limiter-flexible. Prefer {@link SharedStore.run}, which fails closed.
+   * The client, connected or connecting. Prefer {@link SharedStore.run}, which fails
+   * closed.
    *
    * @internal
    */
@@ -242,7 +242,7 @@ export class SharedStore {
       // Reconnect for ever, every 2 s at most, so the server recovers once Redis is back.
       retryStrategy: (times) => Math.min(times * 100, 2_000),
       // The commands a request sends together leave in one write, so they cost one round
-      // trip (the limits count an address, a pair and an account at once).
+      // trip (a token and its refresh token are stored at once).
       enableAutoPipelining: true,
       ...this.#options,
       // Fail now rather than queue: a request waits for no outage.

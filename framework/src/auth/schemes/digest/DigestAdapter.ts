@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerRequest } from '../../../http/ServerRequest.ts';
 import { safeEqual } from '../../safeEqual.ts';
+import type { SettlesWith } from '../../stores/StoreCheck.ts';
 import { type AuthenticationResult, failure } from '../AuthenticationAdapter.ts';
 import { type Authorization, parseAuthParams, quote } from '../authorizationHeader.ts';
 import { SchemeAdapter } from '../SchemeAdapter.ts';
@@ -49,10 +50,13 @@ export class DigestAdapter extends SchemeAdapter<Htdigest> {
    *
    * @param request - the request, whose method and URL the response digest signs
    * @param authorization - its `Authorization` header, split
+   * @param admission - the attempt's admission: with counts in the same shared store, the
+   *   nonce count is recorded as they are settled, in one round trip
    */
   async authenticate(
     request: ServerRequest,
     authorization: Authorization,
+    admission?: SettlesWith,
   ): Promise<AuthenticationResult> {
     const params = parseAuthParams(authorization.credentials);
     if (!params || REQUIRED.some((name) => !params.has(name)))
@@ -72,7 +76,7 @@ export class DigestAdapter extends SchemeAdapter<Htdigest> {
       return failure(this.scheme, 'Invalid user name or password', undefined, {
         user: get('username'),
       });
-    const nonce = await this.#nonces.use(get('username'), get('nonce'), count);
+    const nonce = await this.#nonces.use(get('username'), get('nonce'), count, admission);
     if (nonce === 'stale')
       return failure(this.scheme, 'The nonce has expired', this.#challenges(true), {
         counted: false,

@@ -3,6 +3,7 @@ import { MemoryNonceCounts } from '../../stores/MemoryNonceCounts.ts';
 import type { NonceCheck, NonceCounts } from '../../stores/NonceCounts.ts';
 import { RedisNonceCounts } from '../../stores/RedisNonceCounts.ts';
 import type { SharedStore } from '../../stores/SharedStore.ts';
+import type { SettlesWith } from '../../stores/StoreCheck.ts';
 
 /**
  * The options of {@link DigestNonces}.
@@ -117,13 +118,20 @@ export class DigestNonces {
    *
    * @param user - the user name the matching digest was computed for
    * @param count - the client's nonce count (`nc`), as a number
+   * @param settling - the attempt's admission, settled by the answer: with counts in the
+   *   same shared store, the count is recorded in the same round trip
    *
    * @returns `ok`; `stale` for a nonce not signed with this key or expired; `replayed` for a
    *   count used already, or too far below the highest (see `COUNT_WINDOW`)
    *
    * @throws {ApiProblem} 503 with `Retry-After` while the shared store cannot be reached
    */
-  async use(user: string, nonce: string, count: number): Promise<NonceCheck> {
+  async use(
+    user: string,
+    nonce: string,
+    count: number,
+    settling?: SettlesWith,
+  ): Promise<NonceCheck> {
     const issuedAt = this.#issuedAt(nonce);
     if (issuedAt === 'another key') {
       // Machines of one store with different keys answer stale at every switch between
@@ -135,7 +143,7 @@ export class DigestNonces {
       );
     }
     if (typeof issuedAt !== 'number' || issuedAt + this.#lifetimeMs <= Date.now()) return 'stale';
-    return this.#counts.use(user, nonce, issuedAt, count);
+    return this.#counts.use(user, nonce, issuedAt, count, settling);
   }
 
   /** The issue time a nonce carries, if it was signed with this key. */
