@@ -234,7 +234,7 @@ async function redisTrips(server: ChildProcess): Promise<void> {
           throw new Error(`${what}: ${answer.status} ${answer.body}`);
       }
       console.log(
-        `${what}: ${median(trips)} round trips, ${median(commands)} commands (medians of ${runs})`,
+        `${what}: ${plural(median(trips), 'round trip')}, ${plural(median(commands), 'command')} (medians of ${runs})`,
       );
     };
     const editor = owner();
@@ -393,4 +393,9 @@ for (const name of chosen) {
   // A fresh server per phase: no count carries over.
   const server = await startServer();
   await phase(server).finally(() => stopServer(server));
+}
+
+/** `1 round trip`, `2 round trips`. */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
