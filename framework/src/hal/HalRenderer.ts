@@ -103,7 +103,9 @@ export class HalRenderer {
    */
   #urlOf(request: ServerRequest, metadata: EntityMetadata, value: string | number): string {
     const name = metadata.routeIdentifier ?? metadata.identifier ?? 'id';
-    const template = metadata.matchedParams ? null : this.#templateOf(metadata.route);
+    // `registerResource` gives every kind a list of matched parameters, empty for a resource
+    // that is not nested: only a list with names rules the template out.
+    const template = metadata.matchedParams?.length ? null : this.#templateOf(metadata.route);
     if (template?.placeholder === name) {
       return `${request.origin}${request.basePath}${template.fillOne(value)}`;
     }
