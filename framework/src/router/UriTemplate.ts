@@ -8,8 +8,11 @@ import { fillPlaceholder, fillRoutePath, type RouteParams } from './routePath.ts
  * Why: a HAL page links every entity it shows, and generating each link by name (find the
  * route, build an object of parameters, walk its parts) cost about 220 ns; a template of a
  * one-placeholder path is the text around the placeholder, joined around the checked value.
- * On the conference API's page of 25 speakers (100 links) this took the request from
- * 132.2 to 126.4 µs of CPU without sockets (median of 5 alternating runs, issue 47).
+ * In isolation a link took 56 ns this way against 108 ns by name. The conference API's page
+ * of 25 speakers has 75 such links: rendering it fell from 11.5 to 4.8 % of the page's
+ * profile, and its CPU without sockets from 115.3 to 107.0, 111.2 to 110.3 and 118.3 to
+ * 112.6 µs (medians of three sets of 7–9 alternating runs on a shared VM, issue 47). (An
+ * earlier 132.2 → 126.4 µs was measured while its resources' links did not use templates.)
  *
  * The token is read at each fill, as routers read it at each match, so a later
  * `setOptions()` counts: an id the route refuses is an error, never a link.

@@ -29,4 +29,18 @@ describe('memoByHeader', () => {
     // a and b are remembered; c, beyond the limit, is computed each of its three times.
     expect(computed).toBe(5);
   });
+
+  it('does not remember a value longer than any client needs, so made-up ones hold no memory', () => {
+    let computed = 0;
+    const parse = memoByHeader((header) => {
+      computed++;
+      return header?.length;
+    });
+    const long = `application/json, ${'x'.repeat(600)}`;
+    expect([parse(long), parse(long)]).toEqual([long.length, long.length]);
+    expect(computed).toBe(2);
+    parse('application/json');
+    parse('application/json');
+    expect(computed).toBe(3);
+  });
 });
