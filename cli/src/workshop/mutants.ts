@@ -152,6 +152,16 @@ export async function checkMutants(
   await rm(base, { recursive: true, force: true });
   const verdicts: MutantVerdict[] = [];
   let edited: string[] = [];
+  // The folder as it now is, on the checker kept warm, with its type errors when known.
+  const check = (typeErrors: Promise<string[] | null> | undefined) =>
+    runChecks({
+      step,
+      target: folder,
+      warm: true,
+      stdio: 'pipe',
+      signal: options.signal,
+      typeErrors,
+    });
   try {
     const typeErrors = options.typeCheckEach
       ? (await typeCheckedApart(options.typeCheckEach, base, mutants)).answers
@@ -159,14 +169,9 @@ export async function checkMutants(
     for (const target of options.targets ?? []) {
       if (options.signal?.aborted) break;
       await copyOver(targetDir(target, step), folder);
-      const result = await runChecks({
-        step,
-        target: folder,
-        warm: true,
-        stdio: 'pipe',
-        signal: options.signal,
-        typeErrors: options.typeCheckEach?.([folder]).then(([errors]) => errors ?? null),
-      });
+      const result = await check(
+        options.typeCheckEach?.([folder]).then(([errors]) => errors ?? null),
+      );
       const behaves = target === 'solution' ? result.passed : !result.passed;
       options.verified?.({ step, target, result, behaves });
     }
@@ -180,14 +185,7 @@ export async function checkMutants(
         const text = await readFile(join(solution, file), 'utf8');
         await writeFile(join(folder, file), applyEdits(file, text, mutant.edits));
       }
-      const result = await runChecks({
-        step,
-        target: folder,
-        warm: true,
-        stdio: 'pipe',
-        signal: options.signal,
-        typeErrors: typeErrors?.then((each) => each[index] ?? null),
-      });
+      const result = await check(typeErrors?.then((each) => each[index] ?? null));
       const verdict = { mutant, result, ...judge(mutant, result) };
       options.settled?.(verdict);
       verdicts.push(verdict);

@@ -17,10 +17,10 @@ import {
 } from '../../src/auth/blocks.ts';
 import { authConfigProvider } from '../../src/auth/index.ts';
 import { TOKENS_PER_USER } from '../../src/auth/stores/TokenStore.ts';
-import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
-import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
+import { type Application, createContainer, json } from '../../src/index.ts';
+import { ApiProblem } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
-import { REALM, useTemporaryFolder, writeHtpasswd } from './support.ts';
+import { authenticatingPipeline, REALM, useTemporaryFolder, writeHtpasswd } from './support.ts';
 
 const folder = useTemporaryFolder();
 const HOUR = 3600_000;
@@ -330,16 +330,7 @@ describe('the token endpoint and the Bearer adapter over Redis', () => {
         store: { redis: redis.url, prefix: `tokens-test-${++prefixes}:` },
         oauth2: { htpasswd: writeHtpasswd(folder()), clients: CLIENTS },
       },
-      middleware_pipeline: [
-        {
-          middleware: [
-            ApplicationFactory.ROUTING_MIDDLEWARE,
-            'AuthenticationMiddleware',
-            ApplicationFactory.DISPATCH_MIDDLEWARE,
-          ],
-        },
-        { middleware: new ProblemMiddleware(), error: true, priority: -100 },
-      ],
+      middleware_pipeline: authenticatingPipeline(),
       routes: [
         {
           path: '/oauth',

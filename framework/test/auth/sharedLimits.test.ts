@@ -2,10 +2,18 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthenticationLimits, SharedStore } from '../../src/auth/blocks.ts';
 import { type AuthenticationLimitsOptions, authConfigProvider } from '../../src/auth/index.ts';
-import { type Application, ApplicationFactory, createContainer, json } from '../../src/index.ts';
-import { ApiProblem, ProblemMiddleware } from '../../src/problem/index.ts';
+import { type Application, createContainer, json } from '../../src/index.ts';
+import { ApiProblem } from '../../src/problem/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
-import { basic, REALM, tried, useTemporaryFolder, waitOf, writeHtpasswd } from './support.ts';
+import {
+  authenticatingPipeline,
+  basic,
+  REALM,
+  tried,
+  useTemporaryFolder,
+  waitOf,
+  writeHtpasswd,
+} from './support.ts';
 
 const folder = useTemporaryFolder();
 let redis: RedisServer;
@@ -180,16 +188,7 @@ describe('an application counting in a shared store', () => {
         basic: { htpasswd: writeHtpasswd(folder()) },
         store: { redis: redis.url, prefix },
       },
-      middleware_pipeline: [
-        {
-          middleware: [
-            ApplicationFactory.ROUTING_MIDDLEWARE,
-            'AuthenticationMiddleware',
-            ApplicationFactory.DISPATCH_MIDDLEWARE,
-          ],
-        },
-        { middleware: new ProblemMiddleware(), error: true, priority: -100 },
-      ],
+      middleware_pipeline: authenticatingPipeline(),
       routes: [{ path: '/public', middleware: () => json({ open: true }) }],
     });
     const store = container.get('SharedStore') as SharedStore;

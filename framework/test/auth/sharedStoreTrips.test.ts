@@ -5,17 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedStore } from '../../src/auth/blocks.ts';
 import { authConfigProvider, IDENTITY } from '../../src/auth/index.ts';
-import {
-  type Application,
-  ApplicationFactory,
-  createContainer,
-  json,
-  type ServerRequest,
-} from '../../src/index.ts';
-import { ProblemMiddleware } from '../../src/problem/index.ts';
+import { type Application, createContainer, json, type ServerRequest } from '../../src/index.ts';
 import { type RedisServer, startRedis } from '../support/redisServer.ts';
 import { type RoundTripProxy, roundTripProxy } from '../support/roundTripProxy.ts';
 import {
+  authenticatingPipeline,
   basic,
   call,
   challenges,
@@ -46,16 +40,7 @@ beforeAll(async () => {
       store: { redis: `redis://127.0.0.1:${proxy.port}/0`, prefix: 'trips:' },
       limits: { failures: 2 },
     },
-    middleware_pipeline: [
-      {
-        middleware: [
-          ApplicationFactory.ROUTING_MIDDLEWARE,
-          'AuthenticationMiddleware',
-          ApplicationFactory.DISPATCH_MIDDLEWARE,
-        ],
-      },
-      { middleware: new ProblemMiddleware(), error: true, priority: -100 },
-    ],
+    middleware_pipeline: authenticatingPipeline(),
     routes: [
       {
         path: '/books',

@@ -151,6 +151,23 @@ export function createAuthApp(
   return { app, events: container.get('EventManager') as EventManager };
 }
 
+/**
+ * The pipeline of an application that authenticates and does not authorize: routing, the
+ * authentication middleware and dispatch, with problems for what goes wrong.
+ */
+export function authenticatingPipeline() {
+  return [
+    {
+      middleware: [
+        ApplicationFactory.ROUTING_MIDDLEWARE,
+        'AuthenticationMiddleware',
+        ApplicationFactory.DISPATCH_MIDDLEWARE,
+      ],
+    },
+    { middleware: new ProblemMiddleware(), error: true, priority: -100 },
+  ];
+}
+
 /** Answers with the identity the request carries. */
 function answerWho(request: ServerRequest): Response {
   const identity = request.getAttribute(IDENTITY);
