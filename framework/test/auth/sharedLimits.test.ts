@@ -153,6 +153,7 @@ describe('AuthenticationLimits while Redis cannot be reached', () => {
     const { one, other } = twoMachines({ failures: 3 });
     const editorHere = { address: '192.0.2.12', user: 'editor' };
     expect(await tried(one, editorHere, 'wrong')).toBe(0);
+    const before = logged.length;
     await redis.stop();
     try {
       // Both caught as they are asked for: one failing while the other is awaited would be
@@ -165,7 +166,11 @@ describe('AuthenticationLimits while Redis cannot be reached', () => {
         expect(problem.status).toBe(503);
         expect(problem.headers['retry-after']).toBe('5');
       }
-      expect(logged.join('\n')).toContain('the shared store cannot be reached');
+      // Why, in one line of its own: the refused command's, or ioredis's own error when it
+      // came first (the log then holds lines of the same kind back for a while).
+      expect(logged.slice(before).join('\n')).toMatch(
+        /the shared store cannot be reached|shared store: (connect|read|write) E[A-Z]+/,
+      );
     } finally {
       await redis.restart();
     }
