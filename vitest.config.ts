@@ -8,7 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * against its solution, starter and lesson mutants (whether a check sees a mistake; the harness
  * that runs them is tested on every line), the documentation site (typedoc's HTML, read as files
  * and in Chromium) and the HAL explorer in Chromium. `npm test` runs them with the rest; CI runs
- * them on the pinned Node 24 only, and everything else on Node 22, 24 and 26 (`.ci/run`).
+ * them on the pinned Node 24 only, and everything else (the `per-node-line` projects) on Node 22,
+ * 24 and 26 (`.ci/run`).
  * `OnceFirst` starts them first, so the longest file (the steps' checks, two minutes) does not
  * start last and run on alone.
  */
@@ -65,13 +66,25 @@ export default defineConfig({
         test: {
           name: 'per-node-line',
           include: [
-            'framework/test/**/*.test.ts',
             'catalogue/test/**/*.test.ts',
             'conference/test/**/*.test.ts',
             'cli/test/**/*.test.ts',
             'examples/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...ONCE],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'per-node-line:framework',
+          include: ['framework/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ONCE],
+          // The framework's tests share their worker's modules rather than load them again
+          // for each file: 80 CPU-s instead of 124 on two cores. They keep no state from one
+          // file to the next (they passed in two shuffled orders, `--sequence.shuffle.files`);
+          // the conference's tests do keep some, and stay isolated.
+          isolate: false,
         },
       },
       { extends: true, test: { name: 'once', include: ONCE } },
