@@ -81,9 +81,11 @@ export default defineConfig({
           include: ['framework/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...ONCE],
           // The framework's tests share their worker's modules rather than load them again
-          // for each file: 80 CPU-s instead of 124 on two cores. They keep no state from one
-          // file to the next (they passed in two shuffled orders, `--sequence.shuffle.files`);
-          // the conference's tests do keep some, and stay isolated.
+          // for each file: 80 CPU-s instead of 124 on two cores. What one file leaves behind
+          // changes no other's verdict (they passed in two shuffled orders too,
+          // `--sequence.shuffle.files`; a server started in the worker replaces the global
+          // Response, which two tests allow for). The conference's tests do depend on
+          // isolation, and keep it.
           isolate: false,
         },
       },
