@@ -14,7 +14,7 @@ import {
 } from '../../src/index.ts';
 import { ProblemMiddleware } from '../../src/problem/index.ts';
 import { type RunningServer, serve } from '../../src/server/index.ts';
-import { basic, REALM, useTemporaryFolder, writeHtpasswd } from './support.ts';
+import { basic, REALM, routeBooks, useTemporaryFolder, writeHtpasswd } from './support.ts';
 
 const folder = useTemporaryFolder();
 const { ROUTING_MIDDLEWARE, DISPATCH_MIDDLEWARE } = ApplicationFactory;
@@ -48,10 +48,7 @@ function buildApp(pipeline: readonly unknown[], authorization: unknown = { Books
     middleware_pipeline: [...pipeline, PROBLEMS],
   });
   const app = container.get('Application') as Application;
-  app.route('/books', answerWho, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
-  app
-    .route('/books/{id}', answerWho, ['GET', 'PATCH', 'DELETE'])
-    .setOptions({ resource: 'Books::entity' });
+  routeBooks(app, { answer: answerWho });
   return app;
 }
 

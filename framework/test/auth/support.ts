@@ -144,10 +144,7 @@ export function createAuthApp(
     ],
   });
   const app = container.get('Application') as Application;
-  app.route('/books', answerWho, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
-  app
-    .route('/books/{id}', answerWho, ['GET', 'PUT', 'PATCH', 'DELETE'])
-    .setOptions({ resource: 'Books::entity' });
+  routeBooks(app, { entity: ['GET', 'PUT', 'PATCH', 'DELETE'] });
   return { app, events: container.get('EventManager') as EventManager };
 }
 
@@ -166,6 +163,22 @@ export function authenticatingPipeline() {
     },
     { middleware: new ProblemMiddleware(), error: true, priority: -100 },
   ];
+}
+
+/**
+ * Routes the resource `Books` as registerResource names its kinds: the collection, and each
+ * book with the `entity` methods, both answered by `answer`. Added after the application is
+ * built, before it runs.
+ */
+export function routeBooks(
+  app: Application,
+  {
+    entity = ['GET', 'PATCH', 'DELETE'],
+    answer = answerWho,
+  }: { entity?: string[]; answer?: (request: ServerRequest) => Response } = {},
+): void {
+  app.route('/books', answer, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
+  app.route('/books/{id}', answer, entity).setOptions({ resource: 'Books::entity' });
 }
 
 /** Answers with the identity the request carries. */
@@ -299,10 +312,6 @@ export function authorizationApp(
     ],
   });
   const app = container.get('Application') as Application;
-  // As registerResource names them: added after the application is built, before it runs.
-  app.route('/books', answerWho, ['GET', 'POST']).setOptions({ resource: 'Books::collection' });
-  app
-    .route('/books/{id}', answerWho, ['GET', 'PATCH', 'DELETE'])
-    .setOptions({ resource: 'Books::entity' });
+  routeBooks(app, { answer: answerWho });
   return app;
 }
