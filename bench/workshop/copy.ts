@@ -3,7 +3,7 @@
  * workspace/ and .workshop/ are never touched, and the steps it can put there solved.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,9 +15,28 @@ export function copyRepository(): string {
   for (const entry of ['exercises', 'solutions', 'cli', 'package.json', 'tsconfig.json']) {
     cpSync(join(REPO, entry), join(root, entry), { recursive: true });
   }
-  // The packages (and, through their links, the framework and the catalogue) are shared.
-  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  linkPackages(root);
   return root;
+}
+
+/**
+ * The copy's node_modules: the repository's packages (and, through their links, the framework
+ * and the catalogue), each linked, except `@hyperpipe/cli`, which is the copy's own cli/. The
+ * check files import the harness by that name, and its setup file by its path in the copy:
+ * with the repository's harness under that name, the two would be two copies of the harness,
+ * each with its own state.
+ */
+function linkPackages(root: string): void {
+  const link = (target: string, path: string) => symlinkSync(target, path, 'junction');
+  const packages = join(REPO, 'node_modules');
+  mkdirSync(join(root, 'node_modules/@hyperpipe'), { recursive: true });
+  for (const entry of readdirSync(packages)) {
+    if (entry !== '@hyperpipe') link(join(packages, entry), join(root, 'node_modules', entry));
+  }
+  for (const entry of readdirSync(join(packages, '@hyperpipe'))) {
+    const own = entry === 'cli' ? join(root, 'cli') : join(packages, '@hyperpipe', entry);
+    link(own, join(root, 'node_modules/@hyperpipe', entry));
+  }
 }
 
 /** The steps' numbers, in order: `01`…`12`. */

@@ -1,31 +1,18 @@
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPO_ROOT } from '../src/workshop/paths.ts';
+import { copyRepository } from '../../bench/workshop/copy.ts';
 
-// The whole command, as a learner runs it, in a temporary copy of the repository: the real
-// steps, checks and harness, but never the real workspace/ or .workshop/. Paths inside the
-// copy follow from where its cli/ lives; node_modules is the repository's, through a link.
+// The whole command, as a learner runs it, in a temporary copy of the repository (the
+// workshop bench's): the real steps, checks and harness, but never the real workspace/ or
+// .workshop/. Paths inside the copy follow from where its cli/ lives; the packages are the
+// repository's, through links.
 let root: string;
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'workshop-e2e-'));
-  for (const entry of ['exercises', 'solutions', 'cli', 'package.json', 'tsconfig.json']) {
-    cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
-  }
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  root = copyRepository();
 });
 
 afterAll(() => {

@@ -1,9 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SetupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheckServer, listen } from '../src/harness/checkServer.ts';
 import { setCheckContext } from '../src/harness/context.ts';
 import { send } from '../src/harness/exchange.ts';
 import { expectResponse, expectThat } from '../src/harness/expect.ts';
@@ -40,17 +38,13 @@ function failureOf(check: () => void): string {
 
 describe('a 500 shows what the application threw', () => {
   let folder: string;
-  let server: SetupServer;
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'hyperpipe-thrown-'));
     await mkdir(join(folder, 'src'));
     await writeFile(join(folder, 'src/app.ts'), APP);
     setCheckContext({ target: folder, step: '04-pipeline-priorities' });
-    server = createCheckServer();
-    listen(server);
   });
   afterAll(async () => {
-    server.close();
     closeTargetApps();
     setCheckContext(undefined);
     await rm(folder, { recursive: true });

@@ -7,7 +7,6 @@
  * @packageDocumentation
  */
 
-export { createCheckServer, fetchPastChecks, listen } from './checkServer.ts';
 export {
   BASE_URL,
   type CheckContext,

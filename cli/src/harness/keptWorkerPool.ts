@@ -16,7 +16,7 @@ export interface KeptWorkerPool extends PoolRunnerInitializer {
 
 /**
  * vitest's threads pool, except that its worker thread is kept between runs instead of being
- * ended after each: with `isolate: false`, the modules it loaded (vitest's runtime, msw, the
+ * ended after each: with `isolate: false`, the modules it loaded (vitest's runtime, the
  * framework) stay loaded, and a run only loads the check file and the learner's files afresh.
  * Starting a thread and loading those again is most of a check's time (about 400 ms of 500).
  *

@@ -8,7 +8,7 @@ import { typeErrors } from './typecheck.ts';
 /**
  * The report of a vitest process of its own (runChecks.ts), which vitest loads by its path. The
  * type-check runs here, beside vitest, by the native compiler: as a check file it took a worker
- * of its own, which loads vitest and msw again (step 10's solution on a quiet machine: 4.0 s of
+ * of its own, which loads vitest and the harness again (step 10's solution on a quiet machine: 4.0 s of
  * CPU a run with that worker, 3.3 s without). The process exits 1 when the report's verdict is
  * a failure, and with `WORKSHOP_CHECKS_FILE` set, each check's result is written there as JSON
  * once the run ends.

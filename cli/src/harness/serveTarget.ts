@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
-import { fetchPastChecks } from './checkServer.ts';
 import { checkContext } from './context.ts';
 import { CheckFailure, errorMessage, excerpt } from './report.ts';
 
@@ -114,7 +113,7 @@ export async function serveTarget(
       ]);
     }
     try {
-      await fetchPastChecks(`${url}/`, { signal: AbortSignal.timeout(1000) });
+      await fetch(`${url}/`, { signal: AbortSignal.timeout(1000) });
       return { url, output: () => output, stop };
     } catch (error) {
       lastError = error;

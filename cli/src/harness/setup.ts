@@ -1,16 +1,13 @@
-// The setup of every check file (cli/vitest.checks.config.ts): the checks' requests to
-// http://conference.test go to the target's application, or to WORKSHOP_URL's server.
+// The setup of every check file (cli/vitest.checks.config.ts): the checks' requests
+// (send(), exchange.ts) go to the target's application, or to WORKSHOP_URL's server.
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createCheckServer, listen } from './checkServer.ts';
 import { checkStarted, forgetPrerequisites } from './prerequisite.ts';
 import { closeTargetApps, removeStaleLocalConfigs } from './target.ts';
 import { forgetCrash } from './thrown.ts';
-
-const server = createCheckServer();
 
 // The applications the checks build trace each request (HYPERPIPE_TRACE, read when one is
 // built; servers the checks start inherit it): a failure report shows the answer's way
@@ -28,7 +25,6 @@ beforeAll(async () => {
   // A run killed earlier (Ctrl-C) may have left its check-<pid>.local.json behind.
   await removeStaleLocalConfigs();
   forgetPrerequisites();
-  listen(server);
 });
 
 beforeEach((context) => {
@@ -38,7 +34,6 @@ beforeEach((context) => {
 });
 
 afterAll(async () => {
-  server.close();
   closeTargetApps();
   await rm(scratch, { recursive: true, force: true });
 });

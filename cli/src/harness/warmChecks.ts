@@ -126,7 +126,7 @@ async function createChecker(step: Step, target: string, colour: boolean): Promi
       root: REPO_ROOT,
       watch: false,
       reporters: [reporter],
-      // The worker and the modules it loaded (vitest, msw, the framework) stay from one run to
+      // The worker and the modules it loaded (vitest, the framework) stay from one run to
       // the next (with the pool below); the learner's own modules are loaded afresh each run
       // (see forgetModules).
       isolate: false,
