@@ -13,5 +13,5 @@ export default {
       replace: `      .addLink('speaker', { href: \`\${base}/speaker/{speaker_id}\`, templated: true });`,
     },
   ],
-  hint: 13,
+  hint: 11,
 } satisfies LessonMutant;
