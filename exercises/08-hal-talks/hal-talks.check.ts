@@ -527,7 +527,7 @@ describe('step 08: HAL talks and embedded relations', () => {
     expectResponse(speakers, problem(409, 'Invalid page provided'), { hint: speakerHints.shape });
   });
 
-  it('refuses every other method on the talks with a 405 problem, Allow: GET,HEAD, and answers HEAD as GET', async () => {
+  it('still refuses every other method on the given talk routes with a 405 problem, Allow: GET,HEAD, and answers HEAD as GET', async () => {
     for (const path of ['/talk', '/talk/3']) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         expectResponse(
@@ -548,7 +548,7 @@ describe('step 08: HAL talks and embedded relations', () => {
     }
   });
 
-  it('answers an empty catalogue with empty pages of talks and speakers, not a problem', async () => {
+  it('still answers an empty catalogue with empty pages of talks and speakers, not a problem, once the speakers link to their talks', async () => {
     const createApp = await loadCreateApp();
     const database = createInMemoryCatalogue();
     try {
@@ -643,16 +643,28 @@ describe('step 08: HAL talks and embedded relations', () => {
         .get() as { id: number };
       const count = countStatements(database);
       const app = await createApp({ database });
-      for (const [path, hint] of [
-        ['/speaker', speakerHints.links],
-        [`/speaker/${busiest.id}`, 5],
-        ['/talk/3', 2],
+      for (const [path, relation, hint] of [
+        ['/speaker', 'talks', speakerHints.links],
+        [`/speaker/${busiest.id}`, 'talks', 5],
+        ['/talk/3', 'speakers', 2],
       ] as const) {
         // The first request opens the catalogue and prepares its statements.
         await send('GET', path, { app });
         count.reset();
         const exchange = await send('GET', path, { app });
         expectResponse(exchange, { status: 200 }, { hint });
+        // The count is of an answer that carries the links: without them it costs less.
+        const documents =
+          path === '/speaker'
+            ? ((exchange.json as { _embedded?: Record<string, Item[]> })._embedded?.speakers ?? [])
+            : [exchange.json as Item];
+        const unlinked = documents.filter((document) => !linksOf(exchange, document, relation));
+        expectThat(documents.length > 0 && unlinked.length === 0, {
+          expected: `${path === '/speaker' ? 'each speaker of the page' : path} with its "${relation}" links, whose ids the statements read`,
+          received: `${unlinked.length} of ${documents.length} without them`,
+          exchange,
+          hint,
+        });
         expectThat(count.statements <= 4, {
           expected: `three statements or so: the resource or the page (and its total), its relations, and the ids their links need, in one query for all of them`,
           received: describeCount(count),
