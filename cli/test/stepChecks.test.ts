@@ -60,9 +60,10 @@ describe.each(steps)('step $number-$slug', (step) => {
       timeout: 900_000,
     }, async () => {
       const run = await runOf(step, 'starter');
-      // A check named "… still …" guards what an earlier step built, and the type-check runs
-      // with every step: the starter passes both. A check skipped until the
-      // one it starts from passes (the API root) has not passed.
+      // A check named "… still …" guards what an earlier step built or the starter gives (a
+      // second resource written as the first, given so the step stays its lesson's size),
+      // and the type-check runs with every step: the starter passes both. A check skipped
+      // until the one it starts from passes (the API root) has not passed.
       const passedOnStarter = run.checks
         .filter((check) => check.status === 'passed')
         .filter((check) => !/\bstill\b/.test(check.name) && check.file !== TYPE_CHECK_FILE)

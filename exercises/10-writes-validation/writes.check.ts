@@ -224,7 +224,7 @@ it('creates a speaker: POST /speaker is 201 with a Location that serves the new 
   });
 });
 
-it('creates a talk with its speakers: POST /talk embeds them', async () => {
+it('still creates a talk with its speakers through the given TalkResource: POST /talk embeds them', async () => {
   const speakers = (await idsOf('speaker', 'speakers')).slice(0, 2);
   const sent = { title: 'Pipelines all the way down', day: '2027-05-18', speakers };
   const sameIds = (ids: number[]) => [...ids].sort((a, b) => a - b).join();
@@ -330,7 +330,7 @@ it('refuses a PATCH of {}, which names no field to change, with a 422, and chang
   await expectRefused('PATCH', `/talk/${talk}`, {}, undefined, 10);
 });
 
-it('replaces a talk with PUT and changes its day with PATCH', async () => {
+it('still replaces a talk with PUT and changes its day with PATCH, through the given TalkResource', async () => {
   const [, id] = await idsOf('talk', 'talks');
   const path = `/talk/${id}`;
   expectResponse(
@@ -464,7 +464,7 @@ it('refuses a url that is no http(s) URL, such as javascript:', async () => {
   }
 });
 
-it('refuses a talk whose day is not YYYY-MM-DD, without a title, or with an unknown field', async () => {
+it('still refuses a talk whose day is not YYYY-MM-DD, without a title, or with an unknown field (the given talkInput)', async () => {
   const [id] = await idsOf('talk', 'talks');
   for (const day of ['18/05/2027', '2027-5-18', 'tomorrow']) {
     await expectRefused('POST', '/talk', { title: 'Pipelines', day }, 'day', 10);
@@ -475,7 +475,7 @@ it('refuses a talk whose day is not YYYY-MM-DD, without a title, or with an unkn
   await expectRefused('POST', '/talk', { title: 'Pipelines', room: 'A' }, 'room', 10);
 });
 
-it('refuses a talk with a speaker nobody is, and links nothing', async () => {
+it('still refuses a talk with a speaker nobody is, and links nothing (the given TalkResource)', async () => {
   const [speaker] = await idsOf('speaker', 'speakers');
   const [id] = await idsOf('talk', 'talks');
   const speakers = [speaker, 99999999];

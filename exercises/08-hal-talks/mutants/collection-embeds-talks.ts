@@ -24,5 +24,5 @@ export default {
           ),`,
     },
   ],
-  hint: 10,
+  hint: 8,
 } satisfies LessonMutant;

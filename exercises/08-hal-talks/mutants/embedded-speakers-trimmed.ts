@@ -11,5 +11,5 @@ export default {
       replace: 'new HalResource({ id: speaker.id, name: speaker.name }, ',
     },
   ],
-  hint: 4,
+  hint: 2,
 } satisfies LessonMutant;

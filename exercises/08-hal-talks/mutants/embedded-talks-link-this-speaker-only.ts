@@ -11,5 +11,5 @@ export default {
       replace: `[\`\${base}/speaker/\${speaker.id}\`],`,
     },
   ],
-  hint: 7,
+  hint: 5,
 } satisfies LessonMutant;

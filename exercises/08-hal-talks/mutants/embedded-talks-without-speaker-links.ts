@@ -25,5 +25,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 7,
+  hint: 5,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
       replace: `new HalResource({ ...talk }, \`\${base}/talks/\${talk.id}\`)`,
     },
   ],
-  hint: 7,
+  hint: 5,
 } satisfies LessonMutant;

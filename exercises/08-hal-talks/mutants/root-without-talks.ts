@@ -1,7 +1,7 @@
 import type { LessonMutant } from '@hyperpipe/cli/mutants';
 
 export default {
-  rule: '`src/root/ApiRoot.ts`: the `talks` and `talk` templates.',
+  rule: '`src/root/ApiRoot.ts`: the `talks` and `talk` templates',
   mistake:
     'adds the talk routes but leaves the root as step 07 wrote it: no client finds the talks',
   edits: [
@@ -13,5 +13,5 @@ export default {
       replace: `      .addLink('speaker', { href: \`\${base}/speaker/{speaker_id}\`, templated: true });`,
     },
   ],
-  hint: 13,
+  hint: 11,
 } satisfies LessonMutant;

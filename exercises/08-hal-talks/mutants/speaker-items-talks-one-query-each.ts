@@ -11,5 +11,5 @@ export default {
         'const talkIds = new Map(\n      items.map((speaker) => [\n        speaker.id,\n        this.catalogue.talks.talksOf(speaker.id).map((talk) => talk.id),\n      ]),\n    );',
     },
   ],
-  hint: 10,
+  hint: 8,
 } satisfies LessonMutant;

@@ -25,5 +25,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 10,
+  hint: 8,
 } satisfies LessonMutant;

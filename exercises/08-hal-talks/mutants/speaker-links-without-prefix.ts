@@ -11,5 +11,5 @@ export default {
       replace: 'const base = request.url.origin;',
     },
   ],
-  hint: 7,
+  hint: 5,
 } satisfies LessonMutant;

@@ -18,5 +18,5 @@ export default {
         "import { ApiProblem } from 'hyperpipe/problem';\nimport type { Catalogue } from '../database/Catalogue.ts';",
     },
   ],
-  hint: 10,
+  hint: 8,
 } satisfies LessonMutant;

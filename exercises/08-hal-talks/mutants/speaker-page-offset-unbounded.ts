@@ -11,5 +11,5 @@ export default {
       replace: 'offset: (page - 1) * PAGE_SIZE,',
     },
   ],
-  hint: 10,
+  hint: 8,
 } satisfies LessonMutant;

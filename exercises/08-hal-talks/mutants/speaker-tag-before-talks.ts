@@ -13,5 +13,5 @@ export default {
     );`,
     },
   ],
-  hint: 7,
+  hint: 5,
 } satisfies LessonMutant;

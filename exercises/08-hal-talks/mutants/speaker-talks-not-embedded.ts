@@ -29,5 +29,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 7,
+  hint: 5,
 } satisfies LessonMutant;

@@ -11,5 +11,5 @@ export default {
         'const speakerIds = new Map(\n      talks.map((talk) => [\n        talk.id,\n        this.catalogue.speakers.speakersOf(talk.id).map((speaker) => speaker.id),\n      ]),\n    );',
     },
   ],
-  hint: 7,
+  hint: 5,
 } satisfies LessonMutant;

@@ -37,5 +37,5 @@ export default {
       replace: '',
     },
   ],
-  hint: 4,
+  hint: 2,
 } satisfies LessonMutant;

@@ -15,5 +15,5 @@ export default {
 `,
     },
   ],
-  hint: 4,
+  hint: 2,
 } satisfies LessonMutant;

@@ -18,5 +18,5 @@ export default {
     resource.embed('speakers', embedded);`,
     },
   ],
-  hint: 4,
+  hint: 2,
 } satisfies LessonMutant;

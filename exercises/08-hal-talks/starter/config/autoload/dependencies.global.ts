@@ -12,6 +12,8 @@ import { corsFactory } from '../../src/middleware/cors.ts';
 import { ApiRoot } from '../../src/root/ApiRoot.ts';
 import { SpeakerCollectionHandler } from '../../src/speaker/SpeakerCollectionHandler.ts';
 import { SpeakerEntityHandler } from '../../src/speaker/SpeakerEntityHandler.ts';
+import { TalkCollectionHandler } from '../../src/talk/TalkCollectionHandler.ts';
+import { TalkEntityHandler } from '../../src/talk/TalkEntityHandler.ts';
 import { TimezoneHandler } from '../../src/timezone/TimezoneHandler.ts';
 
 const databasePath = (container: Container) =>
@@ -19,8 +21,6 @@ const databasePath = (container: Container) =>
 
 // The services the routes and the pipeline name: ready-made values, classes created
 // without arguments, and factories for what needs something from the container.
-// TODO: factories TalkCollectionHandler and TalkEntityHandler (src/talk), each given the
-// Catalogue service, as the speaker handlers are.
 export default {
   dependencies: {
     services: { PostHandler: postHandler },
@@ -50,6 +50,10 @@ export default {
         new SpeakerCollectionHandler(container.get('Catalogue') as Catalogue),
       SpeakerEntityHandler: (container: Container) =>
         new SpeakerEntityHandler(container.get('Catalogue') as Catalogue),
+      TalkCollectionHandler: (container: Container) =>
+        new TalkCollectionHandler(container.get('Catalogue') as Catalogue),
+      TalkEntityHandler: (container: Container) =>
+        new TalkEntityHandler(container.get('Catalogue') as Catalogue),
     },
   },
 };

@@ -49,7 +49,13 @@ export default {
       options: { tokens: { speaker_id: '[1-9]\\d{0,14}' } },
       name: 'speaker',
     },
-    // TODO: GET /talk (the TalkCollectionHandler service) and GET /talk/{talk_id} (the
-    // TalkEntityHandler service), named, talk_id restricted to positive integers like speaker_id.
+    { path: '/talk', middleware: 'TalkCollectionHandler', allowed_methods: ['GET'], name: 'talks' },
+    {
+      path: '/talk/{talk_id}',
+      middleware: 'TalkEntityHandler',
+      allowed_methods: ['GET'],
+      options: { tokens: { talk_id: '[1-9]\\d{0,14}' } },
+      name: 'talk',
+    },
   ],
 };

@@ -13,7 +13,7 @@ import { HAL_MEDIA_TYPE, HalResource } from 'hyperpipe/hal';
  *
  * TODO: link to the talks too, as to the speakers: `talks`, a template of the collection and
  * its page, and `talk`, a template of any talk by its `talk_id` (README, "The root grows
- * with the API"; hint 13).
+ * with the API"; hint 11).
  */
 export class ApiRoot implements MiddlewareInterface {
   process(request: ServerRequest, response: ResponsePrototype): Response {

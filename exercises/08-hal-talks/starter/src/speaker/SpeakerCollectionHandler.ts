@@ -21,7 +21,7 @@ const PAGE_SIZE = 25;
  * TODO: each speaker of the page links to each of their talks, `"talks": [{ "href": … }]`,
  * an empty list for a speaker without talks; the talks' ids of the whole page come from
  * one query, as the given TalkCollectionHandler reads its speakers' (README, "Links
- * wherever a resource appears"; hint 10).
+ * wherever a resource appears"; hint 8).
  */
 export class SpeakerCollectionHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

@@ -19,7 +19,7 @@ import { holdsCurrent } from './holdsCurrent.ts';
  * each, and the talks embedded under `_embedded.talks`, each a whole resource with its own
  * self link to /talk/{id} and a `speakers` link to each of its speakers; empty lists for a
  * speaker without talks. The tag is taken of the whole answer, the talks included (README,
- * "The join", "Embedded resources" and "Links wherever a resource appears"; hint 7).
+ * "The join", "Embedded resources" and "Links wherever a resource appears"; hint 5).
  */
 export class SpeakerEntityHandler implements MiddlewareInterface {
   protected readonly catalogue: Catalogue;

@@ -3,16 +3,14 @@ import type { Container } from 'hyperpipe';
 import { NotFoundProblemMiddleware, ProblemMiddleware } from 'hyperpipe/problem';
 import { createApiApp } from '../../src/api/createApiApp.ts';
 import { createBlogApp } from '../../src/blog/createBlogApp.ts';
+import { SpeakerResource } from '../../src/Conference/V1/Rest/Speaker/SpeakerResource.ts';
+import { TalkResource } from '../../src/Conference/V1/Rest/Talk/TalkResource.ts';
 import { Catalogue, openCheckedCatalogue } from '../../src/database/Catalogue.ts';
 import { HelloHandler } from '../../src/handlers/HelloHandler.ts';
 import { HomeHandler } from '../../src/handlers/HomeHandler.ts';
 import { PingHandler } from '../../src/handlers/PingHandler.ts';
 import { postHandler } from '../../src/handlers/postHandler.ts';
 import { corsFactory } from '../../src/middleware/cors.ts';
-import { SpeakerCollectionHandler } from '../../src/speaker/SpeakerCollectionHandler.ts';
-import { SpeakerEntityHandler } from '../../src/speaker/SpeakerEntityHandler.ts';
-import { TalkCollectionHandler } from '../../src/talk/TalkCollectionHandler.ts';
-import { TalkEntityHandler } from '../../src/talk/TalkEntityHandler.ts';
 import { TimezoneHandler } from '../../src/timezone/TimezoneHandler.ts';
 
 const databasePath = (container: Container) =>
@@ -44,19 +42,11 @@ export default {
           () => container.get('Database') as Database.Database,
           databasePath(container),
         ),
-      // TODO: the resources of src/Conference/V1/Rest replace these four handlers: the
-      // container makes the services the rest configuration names, and these go (then
-      // src/speaker and src/talk, which nothing uses any more). The hand-written ApiRoot
-      // has gone from the invokables already: config/autoload/root.global.ts makes the
-      // given one.
-      SpeakerCollectionHandler: (container: Container) =>
-        new SpeakerCollectionHandler(container.get('Catalogue') as Catalogue),
-      SpeakerEntityHandler: (container: Container) =>
-        new SpeakerEntityHandler(container.get('Catalogue') as Catalogue),
-      TalkCollectionHandler: (container: Container) =>
-        new TalkCollectionHandler(container.get('Catalogue') as Catalogue),
-      TalkEntityHandler: (container: Container) =>
-        new TalkEntityHandler(container.get('Catalogue') as Catalogue),
+      // The REST resources of the `rest` configuration, by the names it gives them.
+      'Conference.V1.Speaker': (container: Container) =>
+        new SpeakerResource(container.get('Catalogue') as Catalogue),
+      'Conference.V1.Talk': (container: Container) =>
+        new TalkResource(container.get('Catalogue') as Catalogue),
     },
   },
 };

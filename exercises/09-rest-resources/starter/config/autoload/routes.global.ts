@@ -35,30 +35,5 @@ export default {
       allowed_methods: ['GET', 'POST'],
       name: 'timezone',
     },
-    // TODO: the REST resources of rest.global.ts take /speaker and /talk over, with routes
-    // of their own: delete the four routes below. Left in, they clash with those routes
-    // and createApp fails.
-    {
-      path: '/speaker',
-      middleware: 'SpeakerCollectionHandler',
-      allowed_methods: ['GET'],
-      name: 'speakers',
-    },
-    {
-      path: '/speaker/{speaker_id}',
-      middleware: 'SpeakerEntityHandler',
-      allowed_methods: ['GET'],
-      // Ids are positive integers: /speaker/abc or /speaker/0 is no route, so a 404 problem.
-      options: { tokens: { speaker_id: '[1-9]\\d{0,14}' } },
-      name: 'speaker',
-    },
-    { path: '/talk', middleware: 'TalkCollectionHandler', allowed_methods: ['GET'], name: 'talks' },
-    {
-      path: '/talk/{talk_id}',
-      middleware: 'TalkEntityHandler',
-      allowed_methods: ['GET'],
-      options: { tokens: { talk_id: '[1-9]\\d{0,14}' } },
-      name: 'talk',
-    },
   ],
 };

@@ -20,11 +20,15 @@ export class TalkResource extends Resource {
     this.#catalogue = catalogue;
   }
 
+  // GET /talk/{talk_id}. The id comes from the URL, as a string; undefined (no such talk) is
+  // the framework's 404 `Entity not found.`
   override fetch(id: string): Entity | undefined {
     const talk = this.#catalogue.talks.fetch(Number(id));
     return talk && this.#present(talk);
   }
 
+  // GET /talk: a loader of pages. The framework reads ?page=N and calls it with that page's
+  // offset and limit, so only one page is read.
   override fetchAll(): Collection {
     return (offset, limit) => {
       const { items, total } = this.#catalogue.talks.list({ offset, limit });
@@ -37,7 +41,10 @@ export class TalkResource extends Resource {
     };
   }
 
-  /** A talk as an entity: its fields and its speakers, each with their talks' ids to link. */
+  // A talk as an entity: its fields, and a plain field holding its speakers, which the rest
+  // configuration's `embedded` renders as _embedded.speakers, each speaker with its own self
+  // link, and `linked` as a link to each. Each speaker comes with their talks' ids
+  // (withRelated), so an embedded speaker links to their talks too.
   #present(talk: Talk): Entity {
     const speakers = this.#catalogue.speakers.speakersOf(talk.id);
     const talkIds = this.#catalogue.talks.talkIdsOf(speakers.map((speaker) => speaker.id));

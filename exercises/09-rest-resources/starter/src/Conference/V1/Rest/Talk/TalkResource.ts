@@ -1,5 +1,5 @@
 import type { Talk } from '@hyperpipe/catalogue';
-import { type Entity, Resource } from 'hyperpipe/rest';
+import { type Collection, type Entity, Resource } from 'hyperpipe/rest';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 import { withRelated } from '../../../withRelated.ts';
 
@@ -20,16 +20,26 @@ export class TalkResource extends Resource {
     this.#catalogue = catalogue;
   }
 
-  // The example: GET /talk/{talk_id}. The id comes from the URL, as a string; undefined
-  // (no such talk) is the framework's 404 `Entity not found.`
+  // GET /talk/{talk_id}. The id comes from the URL, as a string; undefined (no such talk) is
+  // the framework's 404 `Entity not found.`
   override fetch(id: string): Entity | undefined {
     const talk = this.#catalogue.talks.fetch(Number(id));
     return talk && this.#present(talk);
   }
 
-  // TODO: GET /talk, the collection of talks, read one page at a time (see Collection in
-  // framework/src/rest/Resource.ts, and the catalogue's talks), each talk with its
-  // speakers' ids, read in one query for the page (speakerIdsOf), to link to.
+  // GET /talk: a loader of pages. The framework reads ?page=N and calls it with that page's
+  // offset and limit, so only one page is read.
+  override fetchAll(): Collection {
+    return (offset, limit) => {
+      const { items, total } = this.#catalogue.talks.list({ offset, limit });
+      // One query for the speakers of the whole page, not one more per talk.
+      const speakerIds = this.#catalogue.speakers.speakerIdsOf(items.map((talk) => talk.id));
+      return {
+        items: items.map((talk) => withRelated(talk, 'speakers', speakerIds.get(talk.id))),
+        total,
+      };
+    };
+  }
 
   // A talk as an entity: its fields, and a plain field holding its speakers, which the rest
   // configuration's `embedded` renders as _embedded.speakers, each speaker with its own self

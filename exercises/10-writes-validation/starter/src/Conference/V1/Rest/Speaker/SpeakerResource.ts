@@ -39,8 +39,10 @@ export class SpeakerResource extends Resource {
   }
 
   // TODO: the writes, POST on the collection and PUT, PATCH and DELETE on a speaker, each
-  // validating the body before it writes (TalkResource.update is the example). Which
-  // methods of Resource they are, and what each returns: the README's concepts.
+  // validating the body before it writes, and answering as fetch does. TalkResource is
+  // given with its four writes, the worked example: a talk's writes are the same lesson
+  // over again, so you write the speaker's only. Which methods of Resource they are, and
+  // what each returns: the README's concepts.
 
   /** A speaker as an entity: their fields and their talks, to embed and link. */
   protected present(speaker: Speaker): Entity {

@@ -4,7 +4,7 @@ import { type Collection, type Entity, Resource } from 'hyperpipe/rest';
 import type { Catalogue } from '../../../../database/Catalogue.ts';
 import { validate } from '../../../../validation/validate.ts';
 import { withRelated } from '../../../withRelated.ts';
-import { talkInput } from './talkInput.ts';
+import { talkInput, talkPatch } from './talkInput.ts';
 
 /**
  * `/talk` and `/talk/{talk_id}`, version 1: a talk embeds its speakers, and links to each of
@@ -40,16 +40,32 @@ export class TalkResource extends Resource {
     };
   }
 
-  // TODO: POST /talk, PATCH /talk/{talk_id} and DELETE /talk/{talk_id}, after the example
-  // of update: validation first, writes through #write, and the talk answered with its
-  // speakers. A PATCH sends only the fields it changes: see talkInput.ts.
+  // The writes. Each validates first: a body that breaks a rule throws the 422 before
+  // anything is written. Each answers the talk as fetch does, with its speakers, so the
+  // ETag of the answer is the one the next GET serves.
+  override create(data: unknown): Entity {
+    const input = toTalkInput(validate(talkInput, data));
+    // The framework answers 201, with a Location equal to the new talk's self link.
+    return this.#present(this.#write(() => this.#catalogue.talks.create(input)));
+  }
 
   override update(id: string, data: unknown): Entity | undefined {
-    // Validation first: a body that breaks a rule throws the 422 before anything is written.
     const input = toTalkInput(validate(talkInput, data));
     const talk = this.#write(() => this.#catalogue.talks.update(Number(id), input));
     // No such talk: undefined, which the framework answers with 404 Entity not found.
     return talk && this.#present(talk);
+  }
+
+  override patch(id: string, data: unknown): Entity | undefined {
+    // talkPatch: every field optional, and at least one named.
+    const input = toTalkInput(validate(talkPatch, data));
+    const talk = this.#write(() => this.#catalogue.talks.patch(Number(id), input));
+    return talk && this.#present(talk);
+  }
+
+  override delete(id: string): boolean {
+    // false (no such talk) is the 404; true, the 204.
+    return this.#catalogue.talks.delete(Number(id));
   }
 
   /** A talk as an entity: its fields and its speakers, each with their talks' ids to link. */

@@ -40,24 +40,31 @@ export class TalkResource extends Resource {
     };
   }
 
+  // The writes. Each validates first: a body that breaks a rule throws the 422 before
+  // anything is written. Each answers the talk as fetch does, with its speakers, so the
+  // ETag of the answer is the one the next GET serves.
   override create(data: unknown): Entity {
     const input = toTalkInput(validate(talkInput, data));
+    // The framework answers 201, with a Location equal to the new talk's self link.
     return this.#present(this.#write(() => this.#catalogue.talks.create(input)));
   }
 
   override update(id: string, data: unknown): Entity | undefined {
     const input = toTalkInput(validate(talkInput, data));
     const talk = this.#write(() => this.#catalogue.talks.update(Number(id), input));
+    // No such talk: undefined, which the framework answers with 404 Entity not found.
     return talk && this.#present(talk);
   }
 
   override patch(id: string, data: unknown): Entity | undefined {
+    // talkPatch: every field optional, and at least one named.
     const input = toTalkInput(validate(talkPatch, data));
     const talk = this.#write(() => this.#catalogue.talks.patch(Number(id), input));
     return talk && this.#present(talk);
   }
 
   override delete(id: string): boolean {
+    // false (no such talk) is the 404; true, the 204.
     return this.#catalogue.talks.delete(Number(id));
   }
 
