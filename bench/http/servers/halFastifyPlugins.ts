@@ -3,7 +3,9 @@
 // negotiates HAL, JSON and the vendor types of versions 1 and 2 (406 for anything else),
 // @fastify/etag answers `If-None-Match` with 304, @fastify/basic-auth checks the Basic
 // credentials a client presents (GETs stay public), and an error handler turns every error
-// into a problem. The documents are halDocuments.ts's, as in the byte-only peers.
+// into a problem. The documents are halDocuments.ts's, as in the byte-only peers; each route
+// declares their response schemas (halSchemas.ts), so Fastify serializes them with what it
+// compiled from those.
 import type { AddressInfo } from 'node:net';
 import fastifyAccepts from '@fastify/accepts';
 import fastifyBasicAuth from '@fastify/basic-auth';
@@ -21,6 +23,7 @@ import {
   problemBody,
   versionOf,
 } from './halPeerFeatures.ts';
+import { speakerPageResponses, speakerResponses } from './halSchemas.ts';
 
 const app = Fastify({ logger: false });
 await app.register(fastifyAccepts);
@@ -77,33 +80,47 @@ function negotiate(request: FastifyRequest, reply: FastifyReply): string | undef
   return mediaType;
 }
 
-/** The document in the negotiated media type, tagged as that representation. */
+/**
+ * The document in the negotiated media type, tagged as that representation: serialized by
+ * the route's response schema for that type, here rather than by `send`, since the tag is
+ * made from the bytes.
+ */
 function represent(reply: FastifyReply, mediaType: string, document: object): FastifyReply {
-  const body = Buffer.from(JSON.stringify(document));
+  // Fastify types what a serializer returns as unknown; fast-json-stringify returns a string.
+  const text = reply.serializeInput(document as Record<string, unknown>, '200', mediaType);
+  const body = Buffer.from(text as string);
   return reply.type(mediaType).header('etag', representationTag(mediaType, body)).send(body);
 }
 
 /** Links are absolute, from the origin the client asked. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-app.get<{ Params: { id: string } }>('/speaker/:id(^[1-9]\\d{0,14}$)', (request, reply) => {
-  const mediaType = negotiate(request, reply);
-  if (mediaType === undefined) return reply;
-  const id = Number(request.params.id);
-  const document = speakerDocument(originOf(request), id, versionOf(mediaType));
-  if (document === undefined) return problem(reply, 404, DETAILS.noEntity);
-  return represent(reply, mediaType, document);
-});
-app.get<{ Querystring: { page?: string } }>('/speaker', (request, reply) => {
-  const mediaType = negotiate(request, reply);
-  if (mediaType === undefined) return reply;
-  const { page = '1' } = request.query;
-  if (!/^[1-9]\d*$/.test(page)) return problem(reply, 400, DETAILS.badPage);
-  const version = versionOf(mediaType);
-  const document = speakerPageDocument(originOf(request), Number(page), version);
-  if (document === undefined) return problem(reply, 409, DETAILS.pastLastPage);
-  return represent(reply, mediaType, document);
-});
+app.get<{ Params: { id: string } }>(
+  '/speaker/:id(^[1-9]\\d{0,14}$)',
+  { schema: { response: speakerResponses } },
+  (request, reply) => {
+    const mediaType = negotiate(request, reply);
+    if (mediaType === undefined) return reply;
+    const id = Number(request.params.id);
+    const document = speakerDocument(originOf(request), id, versionOf(mediaType));
+    if (document === undefined) return problem(reply, 404, DETAILS.noEntity);
+    return represent(reply, mediaType, document);
+  },
+);
+app.get<{ Querystring: { page?: string } }>(
+  '/speaker',
+  { schema: { response: speakerPageResponses } },
+  (request, reply) => {
+    const mediaType = negotiate(request, reply);
+    if (mediaType === undefined) return reply;
+    const { page = '1' } = request.query;
+    if (!/^[1-9]\d*$/.test(page)) return problem(reply, 400, DETAILS.badPage);
+    const version = versionOf(mediaType);
+    const document = speakerPageDocument(originOf(request), Number(page), version);
+    if (document === undefined) return problem(reply, 409, DETAILS.pastLastPage);
+    return represent(reply, mediaType, document);
+  },
+);
 
 await app.listen({ port: 0, host: HOST });
 announce((app.server.address() as AddressInfo).port);

@@ -10,7 +10,7 @@ import type { Version } from './halDocuments.ts';
 
 export const HAL = 'application/hal+json';
 export const PROBLEM = 'application/problem+json';
-const V2 = 'application/vnd.conference.v2+json';
+export const V2 = 'application/vnd.conference.v2+json';
 
 /**
  * The media types of a speaker or a page, in the conference API's order of preference (the

@@ -365,6 +365,11 @@ function pageUrls(base: string, query: URLSearchParams): (page?: number) => stri
  * them. Hashing the text and sending it encoded it twice, and counted its bytes for
  * `Content-Length` once more: the conference API's `GET /speaker/26` took 45.7 µs of CPU
  * without sockets that way and 42.3 µs this way, its page of 25 187.9 and 170.7 µs (issue 27).
+ *
+ * Not a serializer compiled from the resource's schema, as Fastify compiles one from a route's
+ * response schema (fast-json-stringify): it writes that page in 9.8 µs against 13.3, but as a
+ * string of pieces, which costs more to encode: 22.2 µs against 19.5 with the bytes, before
+ * checking the document against the schema so that no field it does not name is lost (issue 47).
  */
 function hal(resource: HalResource, request: ServerRequest, response: ResponsePrototype): Response {
   const body = Buffer.from(JSON.stringify(resource.toJSON()));
